@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+// SectionIndex: locale-correct sections, side index, sorting and search for lists of names.
+import PackageDescription
+
+let package = Package(
+    name: "SectionIndex",
+    products: [
+        .library(name: "SectionIndex", targets: ["SectionIndex"]),
+        .library(name: "Collation", targets: ["Collation"]),
+        .executable(name: "section-index", targets: ["section-index"]),
+        .executable(name: "section-index-bench", targets: ["section-index-bench"]),
+    ],
+    dependencies: [],
+    targets: [
+        // ICU from the system (Debian's libicu-dev), found with pkg-config. It only carries
+        // flags: its header declares nothing.
+        .systemLibrary(
+            name: "ICUSystem",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev", "pkg-config"])]
+        ),
+        // The only code that includes ICU's headers: prefixed C functions over opaque handles.
+        .target(
+            name: "CICU",
+            dependencies: ["ICUSystem"],
+            cxxSettings: [.unsafeFlags(["-fno-exceptions", "-Wall", "-Werror"])],
+            linkerSettings: [
+                .linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata"),
+            ]
+        ),
+        // Collator, options, sort keys, locale ids, typed errors.
+        .target(name: "Collation", dependencies: ["CICU"]),
+        // Labels, buckets, sections, search, fixtures.
+        .target(name: "SectionIndex", dependencies: ["Collation", "CICU"]),
+        // The command line: parse arguments, run, map errors to exit codes.
+        .target(name: "SectionIndexCLI", dependencies: ["SectionIndex", "Collation"]),
+        .executableTarget(name: "section-index", dependencies: ["SectionIndexCLI"]),
+        // The benchmark, apart from the library so the library stays dependency-free.
+        .executableTarget(
+            name: "section-index-bench",
+            dependencies: ["SectionIndex", "Collation", "CICU"]
+        ),
+        .testTarget(name: "CollationTests", dependencies: ["Collation"]),
+        .testTarget(name: "SectionIndexTests", dependencies: ["SectionIndex", "Collation", "CICU"]),
+        .testTarget(
+            name: "SectionIndexCLITests",
+            dependencies: ["SectionIndexCLI", "SectionIndex"]
+        ),
+    ],
+    cxxLanguageStandard: .cxx17
+)

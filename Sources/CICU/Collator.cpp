@@ -1,0 +1,167 @@
+// The collator: open, configure, compare and key UTF-8 strings, inspect contractions.
+#include "CICU.h"
+#include "Support.hpp"
+
+#include <unicode/coleitr.h>
+#include <unicode/tblcoll.h>
+#include <unicode/ucol.h>
+#include <unicode/uiter.h>
+#include <unicode/uniset.h>
+#include <unicode/usetiter.h>
+
+static_assert(SICU_ATTR_ALTERNATE_HANDLING == UCOL_ALTERNATE_HANDLING, "attribute mismatch");
+static_assert(SICU_ATTR_CASE_FIRST == UCOL_CASE_FIRST, "attribute mismatch");
+static_assert(SICU_ATTR_STRENGTH == UCOL_STRENGTH, "attribute mismatch");
+static_assert(SICU_ATTR_NUMERIC_COLLATION == UCOL_NUMERIC_COLLATION, "attribute mismatch");
+static_assert(SICU_ATTR_NORMALIZATION_MODE == UCOL_NORMALIZATION_MODE, "attribute mismatch");
+static_assert(SICU_VALUE_IDENTICAL == UCOL_IDENTICAL, "value mismatch");
+static_assert(SICU_VALUE_SHIFTED == UCOL_SHIFTED, "value mismatch");
+static_assert(SICU_VALUE_UPPER_FIRST == UCOL_UPPER_FIRST, "value mismatch");
+
+namespace {
+
+inline UCollator *raw(SICUCollator *c) { return reinterpret_cast<UCollator *>(c); }
+inline const UCollator *raw(const SICUCollator *c) { return reinterpret_cast<const UCollator *>(c); }
+
+}  // namespace
+
+extern "C" {
+
+SICUCollator *sicu_collator_open(const char *locale_id, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UCollator *collator = ucol_open(locale_id, &code);
+    *status = code;
+    if (U_FAILURE(code)) {
+        ucol_close(collator);
+        return nullptr;
+    }
+    return reinterpret_cast<SICUCollator *>(collator);
+}
+
+SICUCollator *sicu_collator_clone(const SICUCollator *collator, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UCollator *copy = ucol_clone(raw(collator), &code);
+    *status = code;
+    return U_FAILURE(code) ? nullptr : reinterpret_cast<SICUCollator *>(copy);
+}
+
+void sicu_collator_close(SICUCollator *collator) { ucol_close(raw(collator)); }
+
+void sicu_collator_set_attribute(SICUCollator *collator, int32_t attribute, int32_t value,
+                                 int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    ucol_setAttribute(raw(collator), static_cast<UColAttribute>(attribute),
+                      static_cast<UColAttributeValue>(value), &code);
+    *status = code;
+}
+
+int32_t sicu_collator_get_attribute(const SICUCollator *collator, int32_t attribute,
+                                    int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UColAttributeValue value =
+        ucol_getAttribute(raw(collator), static_cast<UColAttribute>(attribute), &code);
+    *status = code;
+    return value;
+}
+
+int32_t sicu_collator_locale(const SICUCollator *collator, bool valid, char *out,
+                             int32_t capacity, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    const char *name = ucol_getLocaleByType(
+        raw(collator), valid ? ULOC_VALID_LOCALE : ULOC_ACTUAL_LOCALE, &code);
+    *status = code;
+    if (U_FAILURE(code) || name == nullptr) { return 0; }
+    return sicu::copyOut(name, static_cast<int32_t>(strlen(name)), out, capacity);
+}
+
+int32_t sicu_collator_compare_utf8(const SICUCollator *collator, const char *a, int32_t a_length,
+                                   const char *b, int32_t b_length, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UCollationResult result = ucol_strcollUTF8(raw(collator), a, a_length, b, b_length, &code);
+    *status = code;
+    return static_cast<int32_t>(result);
+}
+
+int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
+                                    uint8_t *out, int32_t capacity, int32_t *status) {
+    UCharIterator iterator;
+    uiter_setUTF8(&iterator, s, length);
+    uint32_t state[2] = {0, 0};
+    UErrorCode code = U_ZERO_ERROR;
+    int32_t written = 0;
+    if (capacity > 0) {
+        written = ucol_nextSortKeyPart(raw(collator), &iterator, state, out, capacity, &code);
+        if (U_FAILURE(code) || written < capacity) {
+            *status = code;
+            return U_FAILURE(code) ? 0 : written;
+        }
+    }
+    // The buffer is full: count the rest of the key so the caller can grow it once.
+    uint8_t scratch[512];
+    for (;;) {
+        int32_t part = ucol_nextSortKeyPart(raw(collator), &iterator, state, scratch,
+                                            static_cast<int32_t>(sizeof scratch), &code);
+        if (U_FAILURE(code)) { *status = code; return 0; }
+        written += part;
+        if (part < static_cast<int32_t>(sizeof scratch)) { break; }
+    }
+    *status = U_ZERO_ERROR;
+    return written;
+}
+
+int32_t sicu_collator_primary_weight_count_utf8(const SICUCollator *collator, const char *s,
+                                                int32_t length, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    const icu::RuleBasedCollator *rbc = icu::RuleBasedCollator::rbcFromUCollator(raw(collator));
+    uint32_t variableTop = 0;
+    if (ucol_getAttribute(raw(collator), UCOL_ALTERNATE_HANDLING, &code) == UCOL_SHIFTED) {
+        variableTop = ucol_getVariableTop(raw(collator), &code);
+    }
+    icu::CollationElementIterator *elements =
+        rbc->createCollationElementIterator(sicu::fromUTF8(s, length));
+    if (elements == nullptr) { *status = U_MEMORY_ALLOCATION_ERROR; return 0; }
+    // Old-style 32-bit CEs: a 64-bit CE whose primary needs more than 16 bits comes out as a
+    // first half (upper 16 primary bits) and a continuation (lower 16), marked 0xC0.
+    int32_t count = 0;
+    uint32_t pending = 0;
+    bool hasPending = false;
+    for (;;) {
+        int32_t ce = elements->next(code);
+        if (U_FAILURE(code)) { break; }
+        bool done = ce == icu::CollationElementIterator::NULLORDER;
+        uint32_t bits = static_cast<uint32_t>(ce);
+        if (!done && hasPending && (bits & 0xC0) == 0xC0) {
+            pending |= bits >> 16;
+            continue;
+        }
+        if (hasPending && pending > variableTop) { ++count; }
+        hasPending = false;
+        if (done) { break; }
+        pending = bits & 0xFFFF0000u;
+        hasPending = true;
+    }
+    delete elements;
+    *status = code;
+    return count;
+}
+
+int32_t sicu_collator_contractions_starting_with(const SICUCollator *collator, int32_t first,
+                                                 char *out, int32_t capacity, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    icu::UnicodeSet contractions;
+    ucol_getContractionsAndExpansions(raw(collator), contractions.toUSet(), nullptr, false, &code);
+    *status = code;
+    if (U_FAILURE(code)) { return 0; }
+    std::string all;
+    icu::UnicodeSetIterator it(contractions);
+    while (it.next()) {
+        const icu::UnicodeString &s = it.getString();
+        if (s.length() > 0 && s.char32At(0) == first) {
+            s.toUTF8String(all);
+            all.push_back('\0');
+        }
+    }
+    return sicu::copyOut(all, out, capacity);
+}
+
+}  // extern "C"

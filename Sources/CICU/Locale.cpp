@@ -1,0 +1,91 @@
+// Locale ids, BCP 47 tags, likely subtags, versions and error names.
+#include "CICU.h"
+#include "Support.hpp"
+
+#include <unicode/uchar.h>
+#include <unicode/uloc.h>
+#include <unicode/uversion.h>
+
+static_assert(SICU_USING_FALLBACK_WARNING == U_USING_FALLBACK_WARNING, "ICU status mismatch");
+static_assert(SICU_USING_DEFAULT_WARNING == U_USING_DEFAULT_WARNING, "ICU status mismatch");
+static_assert(SICU_ILLEGAL_ARGUMENT_ERROR == U_ILLEGAL_ARGUMENT_ERROR, "ICU status mismatch");
+static_assert(SICU_MISSING_RESOURCE_ERROR == U_MISSING_RESOURCE_ERROR, "ICU status mismatch");
+static_assert(SICU_BUFFER_OVERFLOW_ERROR == U_BUFFER_OVERFLOW_ERROR, "ICU status mismatch");
+
+extern "C" {
+
+const char *sicu_error_name(int32_t status) {
+    return u_errorName(static_cast<UErrorCode>(status));
+}
+
+const char *sicu_icu_version(void) { return U_ICU_VERSION; }
+
+const char *sicu_unicode_version(void) { return U_UNICODE_VERSION; }
+
+int32_t sicu_locale_from_language_tag(const char *tag, char *out, int32_t capacity,
+                                      int32_t *parsed_length, int32_t *status) {
+    return sicu::fillOut(out, capacity, status, [&](char *buffer, int32_t size, UErrorCode *code) {
+        return uloc_forLanguageTag(tag, buffer, size, parsed_length, code);
+    });
+}
+
+int32_t sicu_locale_to_language_tag(const char *locale_id, bool strict, char *out,
+                                    int32_t capacity, int32_t *status) {
+    return sicu::fillOut(out, capacity, status, [&](char *buffer, int32_t size, UErrorCode *code) {
+        return uloc_toLanguageTag(locale_id, buffer, size, strict, code);
+    });
+}
+
+int32_t sicu_locale_canonicalize(const char *locale_id, char *out, int32_t capacity,
+                                 int32_t *status) {
+    return sicu::fillOut(out, capacity, status, [&](char *buffer, int32_t size, UErrorCode *code) {
+        return uloc_canonicalize(locale_id, buffer, size, code);
+    });
+}
+
+int32_t sicu_locale_add_likely_subtags(const char *locale_id, char *out, int32_t capacity,
+                                       int32_t *status) {
+    return sicu::fillOut(out, capacity, status, [&](char *buffer, int32_t size, UErrorCode *code) {
+        return uloc_addLikelySubtags(locale_id, buffer, size, code);
+    });
+}
+
+int32_t sicu_locale_language(const char *locale_id, char *out, int32_t capacity,
+                             int32_t *status) {
+    return sicu::fillOut(out, capacity, status, [&](char *buffer, int32_t size, UErrorCode *code) {
+        return uloc_getLanguage(locale_id, buffer, size, code);
+    });
+}
+
+int32_t sicu_locale_script(const char *locale_id, char *out, int32_t capacity,
+                           int32_t *status) {
+    return sicu::fillOut(out, capacity, status, [&](char *buffer, int32_t size, UErrorCode *code) {
+        return uloc_getScript(locale_id, buffer, size, code);
+    });
+}
+
+int32_t sicu_locale_region(const char *locale_id, char *out, int32_t capacity,
+                           int32_t *status) {
+    return sicu::fillOut(out, capacity, status, [&](char *buffer, int32_t size, UErrorCode *code) {
+        return uloc_getCountry(locale_id, buffer, size, code);
+    });
+}
+
+int32_t sicu_locale_keyword(const char *locale_id, const char *keyword, char *out,
+                            int32_t capacity, int32_t *status) {
+    return sicu::fillOut(out, capacity, status, [&](char *buffer, int32_t size, UErrorCode *code) {
+        return uloc_getKeywordValue(locale_id, keyword, buffer, size, code);
+    });
+}
+
+int32_t sicu_available_locales(char *out, int32_t capacity) {
+    std::string all;
+    int32_t count = uloc_countAvailable();
+    for (int32_t i = 0; i < count; ++i) {
+        all += uloc_getAvailable(i);
+        all.push_back('\0');
+    }
+    return sicu::copyOut(all, out, capacity);
+}
+
+}  // extern "C"

@@ -1,0 +1,244 @@
+// CICU: the only code in SectionIndex that includes ICU's headers.
+//
+// Swift cannot call ICU by its plain names (urename.h turns `ucol_open` into `ucol_open_72`
+// with macros Swift does not import), and a Swift module that sees both Foundation and ICU's
+// headers fails to compile because Foundation on Linux carries a private ICU whose C types
+// clash with the system's. So this header includes no ICU header: it declares prefixed
+// functions over opaque handles, and every status is a plain `int32_t` holding ICU's
+// UErrorCode value (0 success, negative a warning, positive an error).
+//
+// Strings cross this boundary as UTF-8 (pointer + byte length). Functions that return
+// strings or bytes write at most `capacity` bytes and return the length they need: a caller
+// whose buffer was too small grows it and calls again. Lists of strings come back as one
+// buffer of NUL-terminated UTF-8 strings.
+#ifndef CICU_H
+#define CICU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: - Status values callers test for (ICU's own numbers; static_assert'ed in the shim)
+
+enum {
+    SICU_ZERO_ERROR = 0,
+    SICU_USING_FALLBACK_WARNING = -128,
+    SICU_USING_DEFAULT_WARNING = -127,
+    SICU_ILLEGAL_ARGUMENT_ERROR = 1,
+    SICU_MISSING_RESOURCE_ERROR = 2,
+    SICU_BUFFER_OVERFLOW_ERROR = 15,
+};
+
+/// The name of an ICU status code ("U_ILLEGAL_ARGUMENT_ERROR"); a static string.
+const char *sicu_error_name(int32_t status);
+
+/// ICU's version, e.g. "72.1"; a static string.
+const char *sicu_icu_version(void);
+
+/// The Unicode version of ICU's character data, e.g. "15.0"; a static string.
+const char *sicu_unicode_version(void);
+
+// MARK: - Locale identifiers
+
+/// Converts a BCP 47 tag to an ICU locale id. `parsed_length` receives how many bytes of the
+/// tag were understood: less than the tag's length means the tag is ill-formed.
+int32_t sicu_locale_from_language_tag(const char *tag, char *out, int32_t capacity,
+                                      int32_t *parsed_length, int32_t *status);
+
+/// Converts an ICU locale id to a BCP 47 tag; with `strict`, an id that has no well-formed
+/// tag is an error.
+int32_t sicu_locale_to_language_tag(const char *locale_id, bool strict, char *out,
+                                    int32_t capacity, int32_t *status);
+
+/// Canonicalizes an ICU locale id ("en-us" → "en_US").
+int32_t sicu_locale_canonicalize(const char *locale_id, char *out, int32_t capacity,
+                                 int32_t *status);
+
+/// CLDR likely subtags: "und_Cyrl" → "ru_Cyrl_RU".
+int32_t sicu_locale_add_likely_subtags(const char *locale_id, char *out, int32_t capacity,
+                                       int32_t *status);
+
+/// The language subtag of a locale id ("zh_Hant_TW" → "zh").
+int32_t sicu_locale_language(const char *locale_id, char *out, int32_t capacity,
+                             int32_t *status);
+
+/// The script subtag of a locale id ("zh_Hant_TW" → "Hant"), empty when absent.
+int32_t sicu_locale_script(const char *locale_id, char *out, int32_t capacity,
+                           int32_t *status);
+
+/// The region subtag of a locale id ("zh_Hant_TW" → "TW"), empty when absent.
+int32_t sicu_locale_region(const char *locale_id, char *out, int32_t capacity,
+                           int32_t *status);
+
+/// A keyword's value ("collation" of "zh@collation=stroke" → "stroke"), empty when absent.
+int32_t sicu_locale_keyword(const char *locale_id, const char *keyword, char *out,
+                            int32_t capacity, int32_t *status);
+
+/// Every locale ICU has data for (uloc_getAvailable), NUL-separated.
+int32_t sicu_available_locales(char *out, int32_t capacity);
+
+// MARK: - Collator
+
+typedef struct SICUCollator SICUCollator;
+
+/// Opens a collator for an ICU locale id. On success `status` may be
+/// SICU_USING_DEFAULT_WARNING, which means ICU serves the locale from root.
+SICUCollator *sicu_collator_open(const char *locale_id, int32_t *status);
+SICUCollator *sicu_collator_clone(const SICUCollator *collator, int32_t *status);
+void sicu_collator_close(SICUCollator *collator);
+
+enum {
+    // Attributes (UColAttribute).
+    SICU_ATTR_FRENCH_COLLATION = 0,
+    SICU_ATTR_ALTERNATE_HANDLING = 1,
+    SICU_ATTR_CASE_FIRST = 2,
+    SICU_ATTR_CASE_LEVEL = 3,
+    SICU_ATTR_NORMALIZATION_MODE = 4,
+    SICU_ATTR_STRENGTH = 5,
+    SICU_ATTR_NUMERIC_COLLATION = 7,
+    // Values (UColAttributeValue).
+    SICU_VALUE_DEFAULT = -1,
+    SICU_VALUE_PRIMARY = 0,
+    SICU_VALUE_SECONDARY = 1,
+    SICU_VALUE_TERTIARY = 2,
+    SICU_VALUE_QUATERNARY = 3,
+    SICU_VALUE_IDENTICAL = 15,
+    SICU_VALUE_OFF = 16,
+    SICU_VALUE_ON = 17,
+    SICU_VALUE_SHIFTED = 20,
+    SICU_VALUE_NON_IGNORABLE = 21,
+    SICU_VALUE_LOWER_FIRST = 24,
+    SICU_VALUE_UPPER_FIRST = 25,
+};
+
+void sicu_collator_set_attribute(SICUCollator *collator, int32_t attribute, int32_t value,
+                                 int32_t *status);
+int32_t sicu_collator_get_attribute(const SICUCollator *collator, int32_t attribute,
+                                    int32_t *status);
+
+/// The locale whose collation data the collator uses ("root" when it fell back), as an ICU id;
+/// with `valid`, the most specific requested locale for which ICU has any collation data.
+int32_t sicu_collator_locale(const SICUCollator *collator, bool valid, char *out,
+                             int32_t capacity, int32_t *status);
+
+/// Compares two UTF-8 strings: -1, 0 or 1.
+int32_t sicu_collator_compare_utf8(const SICUCollator *collator, const char *a, int32_t a_length,
+                                   const char *b, int32_t b_length, int32_t *status);
+
+/// The sort key of a UTF-8 string, straight from UTF-8 (no UTF-16 copy). Keys of one collator
+/// compare with memcmp exactly as the collator compares the strings. Returns the key's length;
+/// when it exceeds `capacity` only the first `capacity` bytes were written.
+int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
+                                    uint8_t *out, int32_t capacity, int32_t *status);
+
+/// How many collation elements of the string carry a primary weight that is not ignorable
+/// (above the variable top when alternate handling is shifted).
+int32_t sicu_collator_primary_weight_count_utf8(const SICUCollator *collator, const char *s,
+                                                int32_t length, int32_t *status);
+
+/// Every contraction of the collator (tailoring and root) that starts with `first`, as
+/// NUL-terminated UTF-8 strings.
+int32_t sicu_collator_contractions_starting_with(const SICUCollator *collator, int32_t first,
+                                                 char *out, int32_t capacity, int32_t *status);
+
+// MARK: - Locale data
+
+enum {
+    SICU_EXEMPLAR_STANDARD = 0,
+    SICU_EXEMPLAR_AUXILIARY = 1,
+    SICU_EXEMPLAR_INDEX = 2,
+};
+
+/// A locale's exemplar set of the given kind, every code point and string of it as
+/// NUL-terminated UTF-8. SICU_MISSING_RESOURCE_ERROR when the locale has none of that kind.
+int32_t sicu_exemplars(const char *locale_id, int32_t kind, char *out, int32_t capacity,
+                       int32_t *status);
+
+// MARK: - Characters and strings
+
+/// ICU's script code (UScriptCode) of a code point.
+int32_t sicu_script_of(int32_t code_point);
+/// Whether the code point's Script_Extensions contain the script.
+bool sicu_script_has(int32_t code_point, int32_t script);
+/// A script's ISO 15924 short name ("Latn"); a static string.
+const char *sicu_script_short_name(int32_t script);
+/// A script code from a name or ISO 15924 code, or -1.
+int32_t sicu_script_code(const char *name);
+/// The general category mask (U_GET_GC_MASK) of a code point.
+uint32_t sicu_general_category_mask(int32_t code_point);
+
+enum {
+    SICU_GC_LETTER_MASK = 0x3e,          // U_GC_L_MASK
+    SICU_GC_UNASSIGNED_MASK = 0x1,       // U_GC_CN_MASK
+    SICU_GC_MARK_MASK = 0x1c0,           // U_GC_M_MASK
+};
+
+/// Binary properties this package asks about.
+enum {
+    SICU_PROPERTY_ALPHABETIC = 0,
+    SICU_PROPERTY_DEFAULT_IGNORABLE = 5,
+    SICU_PROPERTY_WHITE_SPACE = 31,
+    SICU_PROPERTY_EMOJI_PRESENTATION = 58,
+    SICU_PROPERTY_EXTENDED_PICTOGRAPHIC = 64,
+};
+bool sicu_has_property(int32_t code_point, int32_t property);
+
+/// NFKD of a UTF-8 string.
+int32_t sicu_nfkd_utf8(const char *s, int32_t length, char *out, int32_t capacity,
+                       int32_t *status);
+/// NFC of a UTF-8 string.
+int32_t sicu_nfc_utf8(const char *s, int32_t length, char *out, int32_t capacity,
+                      int32_t *status);
+/// Full upper-casing of a UTF-8 string by a locale's rules.
+int32_t sicu_to_upper_utf8(const char *locale_id, const char *s, int32_t length, char *out,
+                           int32_t capacity, int32_t *status);
+
+// MARK: - Transliterator
+
+typedef struct SICUTransliterator SICUTransliterator;
+
+/// Opens a transliterator by id ("Han-Latin/Names", "Hiragana-Latin"). Transliterators keep
+/// mutable state while they run: one handle must not be used by two threads at once.
+SICUTransliterator *sicu_transliterator_open(const char *id, int32_t *status);
+void sicu_transliterator_close(SICUTransliterator *transliterator);
+int32_t sicu_transliterate_utf8(SICUTransliterator *transliterator, const char *s,
+                                int32_t length, char *out, int32_t capacity, int32_t *status);
+
+// MARK: - Reference: ICU's own AlphabeticIndex (C++ only, no C API), for parity and benchmarks
+
+typedef struct SICUReferenceIndex SICUReferenceIndex;
+
+SICUReferenceIndex *sicu_reference_index_open(const char *locale_id, int32_t *status);
+void sicu_reference_index_close(SICUReferenceIndex *index);
+void sicu_reference_index_add_labels(SICUReferenceIndex *index, const char *locale_id,
+                                     int32_t *status);
+void sicu_reference_index_set_max_label_count(SICUReferenceIndex *index, int32_t count,
+                                              int32_t *status);
+/// Sets the underflow, inflow and overflow labels (UTF-8, NUL-terminated; NULL keeps one).
+void sicu_reference_index_set_special_labels(SICUReferenceIndex *index, const char *underflow,
+                                             const char *inflow, const char *overflow,
+                                             int32_t *status);
+/// Builds ICU's ImmutableIndex; call once after the settings above.
+void sicu_reference_index_build(SICUReferenceIndex *index, int32_t *status);
+int32_t sicu_reference_index_bucket_count(const SICUReferenceIndex *index);
+/// The label of a visible bucket; `type` receives 0 normal, 1 underflow, 2 inflow, 3 overflow.
+int32_t sicu_reference_index_bucket_label(const SICUReferenceIndex *index, int32_t bucket,
+                                          int32_t *type, char *out, int32_t capacity);
+/// The visible bucket of a UTF-8 name (ImmutableIndex::getBucketIndex).
+int32_t sicu_reference_index_bucket_of(const SICUReferenceIndex *index, const char *name,
+                                       int32_t length, int32_t *status);
+/// ICU's record path: addRecord for every name, then walk buckets and records. Writes, in
+/// ICU's output order, each record's input position into `order` and its visible bucket
+/// into `buckets` (both `count` long).
+void sicu_reference_index_group(SICUReferenceIndex *index, const char *const *names,
+                                const int32_t *lengths, int32_t count, int32_t *order,
+                                int32_t *buckets, int32_t *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // CICU_H

@@ -1,0 +1,37 @@
+extension Collator {
+    /// The strings in this collator's order; equal strings keep their input order.
+    ///
+    /// ```swift
+    /// try Collator(locale: "sv").sorted(["Zoë", "Åsa", "Anna"])   // ["Anna", "Zoë", "Åsa"]
+    /// ```
+    ///
+    /// - Complexity: one sort key per element, then O(*n* log *n*) byte comparisons.
+    public func sorted<S: Sequence>(_ strings: S) -> [String] where S.Element == String {
+        sorted(strings, by: \.self)
+    }
+
+    /// The elements ordered by the string at `keyPath`, stably: elements whose strings
+    /// collate equal keep their input order.
+    ///
+    /// ```swift
+    /// struct Contact { var name: String }
+    /// let contacts = [Contact(name: "Émile"), Contact(name: "Eve")]
+    /// try Collator(locale: "fr").sorted(contacts, by: \.name).map(\.name)   // ["Émile", "Eve"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - elements: any sequence.
+    ///   - keyPath: the string each element is sorted by.
+    /// - Returns: the elements in collation order.
+    /// - Complexity: one sort key per element, then O(*n* log *n*) byte comparisons.
+    public func sorted<S: Sequence>(_ elements: S, by keyPath: KeyPath<S.Element, String>) -> [S.Element] {
+        let items = Array(elements)
+        let keys = items.map { handle.sortKey($0[keyPath: keyPath]) }
+        let order = keys.indices.sorted { a, b in
+            let ka = keys[a], kb = keys[b]
+            if ka == kb { return a < b }
+            return ka.lexicographicallyPrecedes(kb)
+        }
+        return order.map { items[$0] }
+    }
+}

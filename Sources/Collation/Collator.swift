@@ -1,0 +1,126 @@
+internal import CICU
+
+/// Compares strings the way a language orders them, with ICU's collation.
+///
+/// A collator is opened from a locale and options, then only read: it is `Sendable` and one
+/// instance can serve any number of threads (see ``ICU/CollatorHandle`` for why that is safe).
+/// Strings go to ICU as UTF-8, straight from Swift's storage.
+///
+/// ```swift
+/// let swedish = try Collator(locale: "sv")
+/// swedish.compare("Zoë", "Åsa")                 // .ascending: Å is a letter after Z
+/// swedish.sorted(["Zoë", "Åsa", "Anna"])        // ["Anna", "Zoë", "Åsa"]
+/// swedish.sortKey("Åsa") < swedish.sortKey("Zoë") // false: keys order as compare does
+/// ```
+public struct Collator: Sendable {
+    /// The locale as parsed from the caller's text.
+    public let locale: LocaleIdentifier
+    /// The options in force.
+    public let options: Options
+    /// The locale whose rules are applied, as a BCP 47 tag: the most specific part of the
+    /// request that ICU has collation data for ("sv" for "sv-SE"), "und" for root.
+    public let resolvedLocale: String
+    /// True when ICU has no data for the locale's language and serves it from root.
+    public let usesRootFallback: Bool
+
+    /// Full-strength handle, configured with ``options``.
+    package let handle: ICU.CollatorHandle
+    /// A primary-strength copy: the strength that decides which section a name belongs to.
+    package let primaryHandle: ICU.CollatorHandle
+
+    /// Opens a collator.
+    ///
+    /// - Parameters:
+    ///   - locale: a BCP 47 tag or an ICU locale id.
+    ///   - options: strength, numeric ordering (on by default), case first, punctuation.
+    ///   - strict: refuse a locale that ICU could only serve from root.
+    /// - Throws: ``CollationError``.
+    public init(locale text: String, options: Options = Options(), strict: Bool = false) throws(CollationError) {
+        try self.init(locale: LocaleIdentifier(text), options: options, strict: strict)
+    }
+
+    public init(locale: LocaleIdentifier, options: Options = Options(), strict: Bool = false) throws(CollationError) {
+        self.locale = locale
+        self.options = options
+        usesRootFallback = !locale.hasICUData
+        if strict && usesRootFallback { throw .unsupportedLocale(locale.requested) }
+        do {
+            let handle = try ICU.CollatorHandle(localeID: locale.icuID)
+            try Self.apply(options, to: handle)
+            let primary = try handle.copy()
+            try primary.set(Int32(SICU_ATTR_STRENGTH), Int32(SICU_VALUE_PRIMARY))
+            self.handle = handle
+            self.primaryHandle = primary
+            resolvedLocale = Self.resolve(locale, fallsBackToRoot: usesRootFallback)
+        } catch {
+            throw .icu(error)
+        }
+    }
+
+    /// The requested locale cut down to the most specific id that ICU has data for
+    /// ("sv-SE" stays "sv-SE", "en-XY" becomes "en", "xx" becomes "und"), keeping the
+    /// collation type.
+    private static func resolve(_ locale: LocaleIdentifier, fallsBackToRoot: Bool) -> String {
+        let available = Set(ICU.availableLocaleIDs)
+        let parts = [locale.language, locale.script, locale.region]
+        var base = "und"
+        if !fallsBackToRoot {
+            for count in stride(from: 3, through: 1, by: -1) {
+                let candidate = parts.prefix(count).filter { !$0.isEmpty }.joined(separator: "_")
+                if available.contains(candidate) { base = candidate; break }
+            }
+        }
+        if let collation = locale.collation { base += "@collation=" + collation }
+        return ICU.languageTag(fromLocaleID: base, strict: false) ?? base
+    }
+
+    private static func apply(_ options: Options, to handle: ICU.CollatorHandle) throws(ICUError) {
+        if let strength = options.strength {
+            try handle.set(Int32(SICU_ATTR_STRENGTH), strength.icuValue)
+        }
+        if let numeric = options.numeric {
+            try handle.set(Int32(SICU_ATTR_NUMERIC_COLLATION), Int32(numeric ? SICU_VALUE_ON : SICU_VALUE_OFF))
+        }
+        if let caseFirst = options.caseFirst {
+            let value = switch caseFirst {
+            case .off: SICU_VALUE_OFF
+            case .lowerFirst: SICU_VALUE_LOWER_FIRST
+            case .upperFirst: SICU_VALUE_UPPER_FIRST
+            }
+            try handle.set(Int32(SICU_ATTR_CASE_FIRST), Int32(value))
+        }
+        if let shifted = options.ignoresPunctuation {
+            try handle.set(Int32(SICU_ATTR_ALTERNATE_HANDLING),
+                           Int32(shifted ? SICU_VALUE_SHIFTED : SICU_VALUE_NON_IGNORABLE))
+        }
+    }
+
+    /// How two strings order under this collator.
+    ///
+    /// ```swift
+    /// try Collator(locale: "de").compare("Ärger", "Arbeit")   // .descending, but in the A's
+    /// ```
+    public func compare(_ a: String, _ b: String) -> CollationOrder {
+        CollationOrder(handle.compare(a, b))
+    }
+
+    /// How two strings order when only base letters count (primary strength): the test that
+    /// decides whether two names fall in the same section.
+    public func comparePrimary(_ a: String, _ b: String) -> CollationOrder {
+        CollationOrder(primaryHandle.compare(a, b))
+    }
+
+    /// True when `a` sorts before `b`; for `sort(by:)`.
+    public func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
+        handle.compare(a, b) < 0
+    }
+}
+
+/// The result of comparing two strings.
+public enum CollationOrder: Int8, Sendable, Hashable {
+    case ascending = -1, same = 0, descending = 1
+
+    init(_ raw: Int32) {
+        self = raw < 0 ? .ascending : (raw > 0 ? .descending : .same)
+    }
+}

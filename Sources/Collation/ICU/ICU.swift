@@ -1,0 +1,104 @@
+internal import CICU
+
+/// The namespace of the thin Swift layer over the `CICU` shim.
+///
+/// Every call into ICU in this package goes through a type in this folder: owning wrappers
+/// for ICU handles (``ICU/CollatorHandle``, ``ICU/Transliterator``, ``ICU/ReferenceIndex``)
+/// and free functions for stateless look-ups. Status codes become ``ICUError`` in one place,
+/// ``ICU/check(_:_:)``, and the grow-and-retry dance for output buffers is written once, in
+/// ``ICU/string(_:)`` and ``ICU/bytes(initialCapacity:_:)``.
+package enum ICU {
+    /// ICU's version, e.g. "72.1".
+    package static var version: String { String(cString: sicu_icu_version()) }
+
+    /// The Unicode version of ICU's character data, e.g. "15.0".
+    package static var unicodeVersion: String { String(cString: sicu_unicode_version()) }
+}
+
+/// A failed ICU call: which function, with which input, and ICU's status.
+public struct ICUError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was being done ("opening a collator").
+    public var operation: String
+    /// The input that failed (a locale id, a transliterator id).
+    public var input: String
+    /// ICU's UErrorCode value.
+    public var code: Int32
+
+    /// ICU's name for the status ("U_ILLEGAL_ARGUMENT_ERROR").
+    public var codeName: String { String(cString: sicu_error_name(code)) }
+
+    public var description: String { "ICU failed \(operation) for '\(input)': \(codeName)" }
+}
+
+extension ICU {
+    /// ICU's success test: warnings are negative, errors positive.
+    @inline(__always)
+    package static func isSuccess(_ status: Int32) -> Bool { status <= 0 }
+
+    /// Throws when `status` is an ICU error; warnings pass.
+    package static func check(_ status: Int32, _ operation: @autoclosure () -> String,
+                              input: @autoclosure () -> String = "") throws(ICUError) {
+        if status > 0 { throw ICUError(operation: operation(), input: input(), code: status) }
+    }
+
+    /// Calls a "fill a UTF-8 buffer, return the length needed" function, growing the buffer
+    /// once when it was too small.
+    package static func string(
+        _ fill: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+    ) -> (String, status: Int32) {
+        let (bytes, status) = bytes(initialCapacity: 128) { buffer, capacity, status in
+            buffer.withMemoryRebound(to: CChar.self, capacity: Int(capacity)) {
+                fill($0, capacity, status)
+            }
+        }
+        return (String(decoding: bytes, as: UTF8.self), status)
+    }
+
+    /// Like ``string(_:)`` for a NUL-separated list of strings.
+    package static func strings(
+        _ fill: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+    ) -> ([String], status: Int32) {
+        let (bytes, status) = bytes(initialCapacity: 4096) { buffer, capacity, status in
+            buffer.withMemoryRebound(to: CChar.self, capacity: Int(capacity)) {
+                fill($0, capacity, status)
+            }
+        }
+        let parts = bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast()
+        return (parts.map { String(decoding: $0, as: UTF8.self) }, status)
+    }
+
+    /// The grow-and-retry loop itself, over raw bytes.
+    package static func bytes(
+        initialCapacity: Int,
+        _ fill: (UnsafeMutablePointer<UInt8>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+    ) -> ([UInt8], status: Int32) {
+        var capacity = max(initialCapacity, 1)
+        while true {
+            var status: Int32 = 0
+            var needed: Int32 = 0
+            let buffer = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                needed = fill(buffer.baseAddress!, Int32(capacity), &status)
+                count = status > 0 ? 0 : min(Int(needed), capacity)
+            }
+            if status > 0 && status != Int32(SICU_BUFFER_OVERFLOW_ERROR) { return ([], status) }
+            if Int(needed) <= capacity && status <= 0 { return (buffer, status) }
+            capacity = Int(needed) + 1
+        }
+    }
+}
+
+extension String {
+    /// Runs `body` over the string's UTF-8 bytes without copying when the string is native.
+    @inline(__always)
+    package func withUTF8Bytes<R>(_ body: (UnsafePointer<CChar>, Int32) throws -> R) rethrows -> R {
+        var copy = self
+        return try copy.withUTF8 { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress { return try body(base, Int32(chars.count)) }
+                // An empty string may have no storage; ICU needs a pointer even for length 0.
+                var zero: CChar = 0
+                return try body(&zero, 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Collation
+import SectionIndex
+
+/// What a running subcommand has: its invocation, its input and its outputs.
+struct CommandContext {
+    var invocation: Invocation
+    var standardInput: Int32
+    var output: OutputBuffer
+    var errors: OutputBuffer
+    /// Standard input is a terminal (no FILE was piped in).
+    var isInteractive: Bool
+
+    func runSubcommand() throws -> ExitCode {
+        switch invocation.subcommand {
+        case .sort: try runSort()
+        case .group, .labels, .search, .check, .keys:
+            notYetImplemented()
+        }
+    }
+
+    private func notYetImplemented() -> ExitCode {
+        errors.line("section-index: '\(invocation.subcommand.rawValue)' is not yet implemented")
+        return .software
+    }
+
+    /// The entries of FILE (the positional argument at `index`) or of standard input.
+    func readEntries(argumentIndex: Int = 0) throws -> [InputEntry] {
+        let path = invocation.arguments.count > argumentIndex ? invocation.arguments[argumentIndex] : nil
+        let bytes = try FileReading.bytes(path: path, standardInput: standardInput)
+        let policy = InputDecoding.InvalidPolicy(rawValue: invocation.value("invalid", default: "fail")!) ?? .fail
+        return try InputDecoding.entries(from: bytes, source: path ?? "standard input", invalid: policy)
+    }
+
+    /// Opens the locale, warning on stderr when ICU serves it from root.
+    func collator(options: Collator.Options) throws -> Collator {
+        let locale = invocation.value("locale", default: "en")!
+        let collator = try Collator(locale: locale, options: options, strict: invocation.flag("strict"))
+        if collator.usesRootFallback {
+            errors.line("section-index: warning: ICU has no data for locale '\(locale)'; using root collation (--strict refuses this)")
+        }
+        return collator
+    }
+}

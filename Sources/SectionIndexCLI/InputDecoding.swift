@@ -1,0 +1,111 @@
+/// One input line: `name`, or `name<TAB>reading` (further columns are ignored).
+public struct InputEntry: Equatable, Sendable {
+    public var name: String
+    public var reading: String?
+    /// 1-based line number in the input.
+    public var line: Int
+}
+
+/// Input that cannot be read as text; exit code 65 (EX_DATAERR).
+public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var source: String
+    public var line: Int
+    /// Byte offset inside the line (0-based) and inside the whole input.
+    public var byteInLine: Int
+    public var byteInInput: Int
+    public var problem: String
+
+    public var description: String {
+        "\(source): line \(line), byte \(byteInLine) (offset \(byteInInput) in the input): \(problem); use --invalid replace to read it anyway"
+    }
+}
+
+/// Splits raw input bytes into entries: UTF-8 checked, a leading BOM dropped, CRLF or LF line
+/// ends, a final line end optional. Nothing else is trimmed: names stay exactly as read.
+public enum InputDecoding {
+    public enum InvalidPolicy: String, Sendable { case fail, replace }
+
+    public static func entries(from bytes: [UInt8], source: String,
+                               invalid: InvalidPolicy) throws(InputError) -> [InputEntry] {
+        var entries: [InputEntry] = []
+        try bytes.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt8>) throws(InputError) in
+            var start = 0
+            if all.count >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF { start = 3 }
+            var lineNumber = 0
+            while start < all.count {
+                lineNumber += 1
+                var end = start
+                while end < all.count, all[end] != 0x0A { end += 1 }
+                let next = end + 1
+                if end > start, all[end - 1] == 0x0D { end -= 1 }
+                let line = UnsafeBufferPointer(rebasing: all[start..<end])
+                if let (offset, problem) = firstProblem(in: line) {
+                    if invalid == .fail {
+                        throw InputError(source: source, line: lineNumber, byteInLine: offset,
+                                         byteInInput: start + offset, problem: problem)
+                    }
+                }
+                entries.append(entry(from: line, number: lineNumber))
+                start = next
+            }
+        }
+        return entries
+    }
+
+    private static func entry(from line: UnsafeBufferPointer<UInt8>, number: Int) -> InputEntry {
+        guard let tab = line.firstIndex(of: 0x09) else {
+            return InputEntry(name: decode(line), reading: nil, line: number)
+        }
+        let name = decode(UnsafeBufferPointer(rebasing: line[..<tab]))
+        let rest = line[(tab + 1)...]
+        let readingEnd = rest.firstIndex(of: 0x09) ?? rest.endIndex
+        let reading = decode(UnsafeBufferPointer(rebasing: line[(tab + 1)..<readingEnd]))
+        return InputEntry(name: name, reading: reading.isEmpty ? nil : reading, line: number)
+    }
+
+    /// Invalid sequences (and NUL) become U+FFFD; valid text is copied as is.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if !bytes.contains(0) { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: bytes, as: UTF8.self).replacingNUL()
+    }
+
+    /// The first byte that is not well-formed UTF-8 (or is NUL), with what is wrong there.
+    static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> (Int, String)? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                if b == 0 { return (i, "NUL byte") }
+                i += 1
+                continue
+            }
+            let length: Int
+            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: return (i, "invalid UTF-8 byte 0x\(String(b, radix: 16, uppercase: true))")
+            }
+            guard i + length <= n else { return (i, "truncated UTF-8 sequence") }
+            for k in 1..<length {
+                let c = bytes[i + k]
+                let (lo, hi) = k == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
+                if c < lo || c > hi { return (i, "invalid UTF-8 sequence starting with byte 0x\(String(b, radix: 16, uppercase: true))") }
+            }
+            i += length
+        }
+        return nil
+    }
+}
+
+extension String {
+    fileprivate func replacingNUL() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command writes: a byte buffer flushed to a file descriptor in large blocks, or
+/// kept in memory for tests.
+public final class OutputBuffer {
+    private var bytes: [UInt8] = []
+    private let descriptor: Int32?
+    private let flushThreshold = 1 << 20
+
+    /// Writes to a file descriptor (1 for stdout, 2 for stderr).
+    public init(descriptor: Int32) { self.descriptor = descriptor }
+    /// Collects everything in memory (``text``).
+    public init() { descriptor = nil }
+
+    public func write(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes.append(contentsOf: $0) }
+        if descriptor != nil, bytes.count >= flushThreshold { flush() }
+    }
+
+    public func line(_ string: String) {
+        write(string)
+        bytes.append(0x0A)
+    }
+
+    /// What was written, for an in-memory buffer.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    public func flush() {
+        guard let descriptor, !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
+}
+
+/// JSON string escaping (RFC 8259), without Foundation.
+enum JSON {
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        out.reserveCapacity(s.utf8.count + 2)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
