@@ -1,0 +1,150 @@
+import Collation
+
+/// An index exactly like ICU's `AlphabeticIndex`, built in Swift from ICU's collator and CLDR
+/// data: the same labels, the same underflow, inflow and overflow buckets, the same bucket for
+/// every string, and the same order inside a bucket.
+///
+/// ```swift
+/// let index = try AlphabeticIndex(locale: "sv")
+/// index.labels                     // ["…", "A", "B", …, "Z", "Å", "Ä", "Ö", "…"]
+/// index.label(for: "Östen")        // "Ö"
+/// index.label(for: "Üller")        // "Y": Swedish files Ü with Y
+///
+/// let czech = try AlphabeticIndex(locale: "cs", additionalLocales: ["ru"])
+/// czech.label(for: "Chrudim")      // "CH"
+/// czech.label(for: "Иван")         // "И"
+/// ```
+///
+/// The index is immutable and `Sendable`; one instance answers any number of threads.
+public struct AlphabeticIndex: Sendable {
+    /// What a bucket is for.
+    public enum BucketKind: Int, Sendable, Hashable, Codable {
+        /// An ordinary label.
+        case normal = 0
+        /// Everything that sorts before the first label.
+        case underflow = 1
+        /// Everything between two scripts whose labels are not adjacent.
+        case inflow = 2
+        /// Everything after the last label's script.
+        case overflow = 3
+    }
+
+    /// A visible bucket of the index.
+    public struct Bucket: Hashable, Sendable, Codable {
+        public var label: String
+        public var kind: BucketKind
+    }
+
+    /// How to build the index; the defaults are ICU's.
+    public struct Configuration: Hashable, Sendable {
+        public var locale: String
+        /// Locales whose index characters are added (ICU's `addLabels(locale)`).
+        public var additionalLocales: [String] = []
+        public var underflowLabel = "…"
+        public var inflowLabel = "…"
+        public var overflowLabel = "…"
+        /// At most this many labels plus one are kept, evenly thinned (ICU's default: 99).
+        public var maximumLabelCount = 99
+
+        public init(locale: String, additionalLocales: [String] = [], underflowLabel: String = "…",
+                    inflowLabel: String = "…", overflowLabel: String = "…", maximumLabelCount: Int = 99) {
+            self.locale = locale
+            self.additionalLocales = additionalLocales
+            self.underflowLabel = underflowLabel
+            self.inflowLabel = inflowLabel
+            self.overflowLabel = overflowLabel
+            self.maximumLabelCount = maximumLabelCount
+        }
+    }
+
+    /// The configuration the index was built from.
+    public let configuration: Configuration
+    /// The visible buckets, in index order.
+    public let buckets: [Bucket]
+    /// The collator the index orders with: the locale's collation exactly as ICU opens it.
+    public let collator: Collator
+
+    /// Every bucket, visible or hidden, by its primary-strength lower bound.
+    let lowerBounds: [[UInt8]]
+    /// For each entry of ``lowerBounds``, the visible bucket it shows as (ICU follows one
+    /// redirect; -1 would mean ICU's own dangling redirect, which does not occur in its data).
+    let displayIndices: [Int]
+
+    /// The bucket labels, in order, including underflow, inflow and overflow.
+    public var labels: [String] { buckets.map(\.label) }
+
+    /// Builds the index.
+    ///
+    /// - Throws: ``IndexError`` for an ill-formed locale, a maximum label count below 1, or an
+    ///   ICU failure.
+    public init(locale: String, additionalLocales: [String] = []) throws(IndexError) {
+        try self.init(Configuration(locale: locale, additionalLocales: additionalLocales))
+    }
+
+    public init(_ configuration: Configuration) throws(IndexError) {
+        guard configuration.maximumLabelCount > 0 else {
+            throw .invalidMaximumLabelCount(configuration.maximumLabelCount)
+        }
+        let collator: Collator
+        var additional: [LocaleIdentifier] = []
+        do {
+            collator = try Collator(locale: configuration.locale, options: .localeDefaults)
+            for other in configuration.additionalLocales { additional.append(try LocaleIdentifier(other)) }
+        } catch {
+            throw .collation(error)
+        }
+        self.configuration = configuration
+        self.collator = collator
+        do {
+            let built = try BucketListBuilder(collator: collator, additional: additional,
+                                              configuration: configuration).build()
+            buckets = built.visible
+            lowerBounds = built.lowerBounds
+            displayIndices = built.displayIndices
+        } catch {
+            throw .collation(.icu(error))
+        }
+    }
+
+    /// The visible bucket a string belongs to, by ICU's rule: the last bucket whose lower
+    /// bound sorts at or before the string at primary strength, following a redirect.
+    ///
+    /// - Complexity: one sort key and O(log *b*) byte comparisons for *b* buckets.
+    public func bucketIndex(for string: String) -> Int {
+        bucketIndex(forPrimaryKey: collator.primaryHandle.sortKey(string))
+    }
+
+    /// The label of the bucket a string belongs to.
+    public func label(for string: String) -> String {
+        buckets[bucketIndex(for: string)].label
+    }
+
+    /// ICU's binary search, with the same midpoints, over primary keys.
+    func bucketIndex(forPrimaryKey key: [UInt8]) -> Int {
+        key.withUnsafeBufferPointer { bucketIndex(forPrimaryKey: $0) }
+    }
+
+    func bucketIndex(forPrimaryKey key: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = 0
+        var limit = lowerBounds.count
+        while start + 1 < limit {
+            let i = (start + limit) / 2
+            let below = lowerBounds[i].withUnsafeBufferPointer { compareBytes(key, $0) < 0 }
+            if below { limit = i } else { start = i }
+        }
+        return displayIndices[start]
+    }
+}
+
+/// Why an index could not be built.
+public enum IndexError: Error, Hashable, Sendable, CustomStringConvertible {
+    case collation(CollationError)
+    case invalidMaximumLabelCount(Int)
+
+    public var description: String {
+        switch self {
+        case let .collation(error): error.description
+        case let .invalidMaximumLabelCount(count): "the maximum label count must be at least 1, not \(count)"
+        }
+    }
+}
