@@ -13,7 +13,10 @@ struct CommandContext {
     func runSubcommand() throws -> ExitCode {
         switch invocation.subcommand {
         case .sort: try runSort()
-        case .group, .labels, .search, .check, .keys:
+        case .group: try runGroup()
+        case .labels: try runLabels()
+        case .check: try runCheck()
+        case .search, .keys:
             notYetImplemented()
         }
     }

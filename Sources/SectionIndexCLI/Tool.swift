@@ -59,6 +59,13 @@ public enum Tool {
             standardError.line("section-index: \(error)")
             if case .icu = error { return ExitCode.software.rawValue }
             return ExitCode.usage.rawValue
+        } catch let error as IndexError {
+            standardError.line("section-index: \(error)")
+            if case .collation(.icu) = error { return ExitCode.software.rawValue }
+            return ExitCode.usage.rawValue
+        } catch let error as SettingsError {
+            standardError.line("section-index: \(error)")
+            return ExitCode.usage.rawValue
         } catch let error as InputError {
             standardError.line("section-index: \(error)")
             return ExitCode.dataError.rawValue

@@ -3,9 +3,10 @@ internal import CICU
 extension ICU {
     /// Owns one ICU transliterator.
     ///
-    /// Transliterators keep mutable state while they run, so this type is not `Sendable`:
-    /// each thread opens (or is handed) its own.
-    package final class Transliterator {
+    /// Transliterators keep mutable state while they run, so one instance must never be used
+    /// by two threads at once. It is `@unchecked Sendable` only so that a pool guarded by a
+    /// lock can hand an instance from thread to thread; whoever holds it uses it alone.
+    package final class Transliterator: @unchecked Sendable {
         private let pointer: OpaquePointer
         package let id: String
 

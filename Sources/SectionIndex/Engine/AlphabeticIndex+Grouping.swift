@@ -1,7 +1,8 @@
 extension AlphabeticIndex {
     /// Groups elements into buckets as ICU's AlphabeticIndex does with records: each element
     /// in the bucket of its name, and inside a bucket by the locale's collation (full
-    /// strength), equal names keeping their input order. Empty buckets are left out.
+    /// strength), equal names keeping their input order. Empty buckets are left out unless
+    /// `full` is true.
     ///
     /// ```swift
     /// let index = try AlphabeticIndex(locale: "zh")
@@ -14,19 +15,16 @@ extension AlphabeticIndex {
     ///   - name: the string each element is indexed by.
     /// - Returns: the non-empty sections in index order.
     /// - Complexity: one sort key per element, a binary search over the buckets, and a sort.
-    public func sections<C: Collection>(of elements: C, name: KeyPath<C.Element, String>) -> [Section<C.Element>] {
+    public func sections<C: Collection>(of elements: C, name: KeyPath<C.Element, String>,
+                                        full: Bool = false) -> [Section<C.Element>] {
         let items = Array(elements)
-        let placed = placements(items.map { $0[keyPath: name] })
-        var sections: [Section<C.Element>] = []
-        var currentBucket = -1
-        for (position, bucket) in placed {
-            if bucket != currentBucket {
-                currentBucket = bucket
-                sections.append(Section(label: buckets[bucket].label, kind: SectionKind(buckets[bucket].kind), items: []))
-            }
-            sections[sections.count - 1].items.append(items[position])
+        var byBucket = [[C.Element]](repeating: [], count: buckets.count)
+        for (position, bucket) in placements(items.map { $0[keyPath: name] }) {
+            byBucket[bucket].append(items[position])
         }
-        return sections
+        return zip(buckets, byBucket).compactMap { bucket, members in
+            full || !members.isEmpty ? Section(label: bucket.label, kind: SectionKind(bucket.kind), items: members) : nil
+        }
     }
 
     /// For each name in output order: its input position and visible bucket.

@@ -1,0 +1,100 @@
+import Collation
+import Synchronization
+
+/// One group of a contacts index: the labels of one locale, the scripts it claims, and the
+/// collators that place and order names in it.
+final class ContactsGroup: Sendable {
+    let localeID: String
+    /// ICU-style index of the locale alone: its normal buckets are the group's labels.
+    let index: AlphabeticIndex
+    /// Orders names inside the group's sections: the locale's collation, numeric on.
+    let ordering: Collator
+    /// The labels, in order.
+    let labels: [String]
+    /// For each visible bucket of ``index``, its position in ``labels``, or nil for the
+    /// underflow, inflow and overflow buckets (those names go to `#`).
+    let labelOfBucket: [Int?]
+    /// The ICU script codes the group claims.
+    let scripts: Set<Int32>
+
+    private init(localeID: String, index: AlphabeticIndex, ordering: Collator, scripts: Set<Int32>) {
+        self.localeID = localeID
+        self.index = index
+        self.ordering = ordering
+        var labels: [String] = []
+        labelOfBucket = index.buckets.map { bucket in
+            guard bucket.kind == .normal else { return nil }
+            labels.append(bucket.label)
+            return labels.count - 1
+        }
+        self.labels = labels
+        self.scripts = scripts
+    }
+
+    private convenience init(localeID: String) throws(IndexError) {
+        let index = try AlphabeticIndex(locale: localeID)
+        let ordering: Collator
+        do { ordering = try Collator(locale: localeID) } catch { throw .collation(error) }
+        var scripts = Set<Int32>()
+        for bucket in index.buckets where bucket.kind == .normal {
+            guard let first = bucket.label.unicodeScalars.first else { continue }
+            let script = ICU.scriptCode(of: first)
+            if !Script.isShared(script) { scripts.insert(script) }
+        }
+        // Kana is one writing system in two scripts: a kana group claims both.
+        if !scripts.isDisjoint(with: [Script.hiragana, Script.katakana]) {
+            scripts.formUnion([Script.hiragana, Script.katakana])
+        }
+        self.init(localeID: localeID, index: index, ordering: ordering, scripts: scripts)
+    }
+
+    /// The same group claiming only some scripts.
+    func claiming(_ scripts: Set<Int32>) -> ContactsGroup {
+        ContactsGroup(localeID: localeID, index: index, ordering: ordering, scripts: scripts)
+    }
+
+    /// Groups are built once per locale per process: building one opens collators and reads
+    /// CLDR data, which costs milliseconds.
+    private static let cache = Mutex<[String: ContactsGroup]>([:])
+
+    static func shared(localeID: String) throws(IndexError) -> ContactsGroup {
+        if let group = cache.withLock({ $0[localeID] }) { return group }
+        let group = try ContactsGroup(localeID: localeID)
+        return cache.withLock { cache in
+            if let existing = cache[localeID] { return existing }
+            cache[localeID] = group
+            return group
+        }
+    }
+
+    /// The locale CLDR's likely subtags give for a script ("Cyrl" → "ru"), if its index
+    /// claims that script.
+    static func automatic(for script: Int32) -> ContactsGroup? {
+        let code = ICU.scriptShortName(script)
+        guard !code.isEmpty, let likely = ICU.addLikelySubtags("und_" + code) else { return nil }
+        let language = ICU.language(of: likely)
+        guard !language.isEmpty, language != "und" else { return nil }
+        // "und_Hang" gives "ko_Hang_KR", but ICU's data for Korean lives under "ko" (an id
+        // with a non-default script falls back to root): try the language first.
+        for localeID in [language, language + "_" + ICU.script(of: likely)] {
+            if let group = try? shared(localeID: localeID), group.scripts.contains(script) { return group }
+        }
+        return nil
+    }
+}
+
+/// ICU script codes (UScriptCode) this package names.
+enum Script {
+    static let common: Int32 = 0
+    static let inherited: Int32 = 1
+    static let han: Int32 = 17
+    static let hiragana: Int32 = 20
+    static let katakana: Int32 = 22
+    static let latin: Int32 = 25
+    static let unknown: Int32 = 103
+
+    /// Scripts that belong to no writing system of their own.
+    static func isShared(_ script: Int32) -> Bool {
+        script == common || script == inherited || script == unknown || script < 0
+    }
+}

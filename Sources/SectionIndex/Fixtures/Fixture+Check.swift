@@ -1,0 +1,77 @@
+extension Fixture {
+    /// The outcome of checking a fixture.
+    public struct Report: Sendable {
+        /// One failed check, printed as `FILE:LINE: expected X, got Y (NAME)`.
+        public struct Failure: Hashable, Sendable, CustomStringConvertible {
+            public var path: String
+            public var line: Int
+            public var message: String
+            public var description: String { "\(path):\(line): \(message)" }
+        }
+
+        public var passed = 0
+        public var failures: [Failure] = []
+        public var failed: Int { failures.count }
+    }
+
+    /// Runs every case, order and labels line (and counts every malformed line as failed).
+    ///
+    /// ```swift
+    /// let fixture = Fixture(text: "locale: sv\nÅsa -> Å\n", path: "sv.fixture")
+    /// fixture.check().failed   // 0
+    /// ```
+    public func check() -> Report {
+        var report = Report()
+        func fail(_ line: Int, _ message: String) {
+            report.failures.append(.init(path: path, line: line, message: message))
+        }
+        for problem in problems { fail(problem.line, "malformed line: \(problem.message)") }
+        let settings: IndexSettings
+        let index: ConfiguredIndex
+        do {
+            settings = try IndexSettings(options: Dictionary(headers.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
+            index = try settings.makeIndex()
+        } catch {
+            let line = headers.first?.line ?? 1
+            fail(line, "cannot build the index: \(error)")
+            for c in cases { fail(c.line, "not checked: the index could not be built") }
+            for o in orders { fail(o.line, "not checked: the index could not be built") }
+            if let labels { fail(labels.line, "not checked: the index could not be built") }
+            return report
+        }
+
+        let entries = allEntries
+        if !cases.isEmpty {
+            // One grouping over every entry, as `section-index group` would do for the file.
+            let caseEntries = entries
+            let sections = index.sections(of: caseEntries, name: \.name, reading: \.reading)
+            var labelOf: [Entry: String] = [:]
+            for section in sections { for entry in section.items { labelOf[entry] = section.label } }
+            for c in cases {
+                let got = labelOf[c.entry] ?? "(missing)"
+                if got == c.label { report.passed += 1 } else {
+                    fail(c.line, "expected \(c.label), got \(got) (\(c.entry.display))")
+                }
+            }
+        }
+        for order in orders {
+            let sections = index.sections(of: order.entries, name: \.name, reading: \.reading)
+            let got = sections.flatMap(\.items)
+            if got == order.entries { report.passed += 1 } else {
+                fail(order.line, "expected \(order.entries.map(\.display).joined(separator: " < ")), got \(got.map(\.display).joined(separator: " < "))")
+            }
+        }
+        if let labels {
+            let got = index.labels(forNames: entries.map(\.name), readings: entries.map(\.reading))
+            if got == labels.labels { report.passed += 1 } else {
+                fail(labels.line, "expected labels \(labels.labels.joined(separator: " ")), got \(got.joined(separator: " "))")
+            }
+        }
+        return report
+    }
+}
+
+extension Fixture.Entry {
+    /// As written in a fixture: `NAME` or `NAME | READING`.
+    var display: String { reading.map { "\(name) | \($0)" } ?? name }
+}

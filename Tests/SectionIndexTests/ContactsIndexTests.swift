@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+@testable import SectionIndex
+
+/// The contacts-style rules (ContactsStyle.md, issue 4). Expected labels come from CLDR index
+/// characters (shown by ICU's AlphabeticIndex for each locale) and the languages' rules
+/// named at each case.
+@Suite("Contacts style")
+struct ContactsIndexTests {
+    struct Contact: Hashable, Codable, Sendable {
+        var name: String
+        var reading: String?
+        init(_ name: String, _ reading: String? = nil) { self.name = name; self.reading = reading }
+    }
+
+    @Test("Rule 1: the reading places the name; leading white space and ignorables do not count", arguments: [
+        ("ja", "田中", "たなか", "た"),
+        ("ja", "東海林", "しょうじ", "さ"),
+        ("en", "  Zoe", nil, "Z"),
+        ("en", "\u{200B}Zero", nil, "Z"),
+        ("en", "\u{FEFF}\u{200E}Bob", nil, "B"),
+        ("en", "\u{00A0}\u{3000}Carl", nil, "C"),
+        ("sv", "Smith", "Åberg", "Å"),
+    ] as [(String, String, String?, String)])
+    func key(locale: String, name: String, reading: String?, label: String) throws {
+        #expect(try ContactsIndex(locale: locale).label(for: name, reading: reading) == label, "locale \(locale)")
+    }
+
+    @Test("Rule 1: names keep their exact text in the output")
+    func namesUntouched() throws {
+        let names = ["  Zoe", "\u{200B}Zero", "Anna"]
+        let sections = try ContactsIndex(locale: "en").sections(of: names)
+        #expect(sections.map(\.label) == ["A", "Z"])
+        #expect(Set(sections.flatMap(\.items)) == Set(names))
+    }
+
+    @Test("Rule 2: the primary group first, then --also groups in the order given, then other scripts, then #")
+    func groupOrder() throws {
+        let index = try ContactsIndex(locale: "ru", options: .init(additionalLocales: ["el", "en"]))
+        let labels = index.labels
+        // CLDR ru index: А Б В … Я (no Ё: it files with Е); el: Α … Ω; en: A … Z.
+        #expect(labels.first == "А")
+        let alpha = try #require(labels.firstIndex(of: "Α")), a = try #require(labels.firstIndex(of: "A"))
+        #expect(labels.firstIndex(of: "Я")! < alpha && alpha < a)
+        #expect(labels.last == "#")
+        #expect(!labels.contains("Ё"))
+    }
+
+    @Test("Rule 2: other scripts found in the data get groups, ordered as the primary collation orders scripts")
+    func automaticGroups() throws {
+        let index = try ContactsIndex(locale: "en")
+        let names = ["Zoë", "Иван", "Ανδρέας", "דוד", "أحمد", "अमित", "สมชาย", "김민수", "たなか", "42"]
+        let sections = index.sections(of: names)
+        // Root collation's script order: Latin, Greek, Cyrillic, Hebrew, Arabic, Devanagari,
+        // Thai, Hangul, kana (CLDR root collation, "[reorder others]" defaults).
+        #expect(sections.map(\.label) == ["Z", "Α", "И", "ד", "ا", "अ", "ส", "ㄱ", "た", "#"])
+        let labels = index.labels(forNames: names)
+        #expect(labels.prefix(26) == ArraySlice((65...90).map { String(UnicodeScalar($0)!) }))
+        #expect(labels.last == "#")
+    }
+
+    @Test("Rule 2: --scripts none sends other scripts to #; an additional locale claims only new scripts")
+    func scriptsNone() throws {
+        let index = try ContactsIndex(locale: "sv", options: .init(additionalLocales: ["en"], scripts: .none))
+        #expect(index.label(for: "Иван") == "#")
+        #expect(index.label(for: "Östen") == "Ö")
+        // en adds nothing to sv: Latin is already claimed, so Ü stays with Y (CLDR sv: ü = y).
+        #expect(index.label(for: "Üller") == "Y")
+        #expect(index.labels.count == 29 + 1)
+    }
+
+    @Test("Rule 2: digits, symbols, emoji, marks, private use and empty keys go to #", arguments: [
+        "42 Street", "+46 8 123", "😀 Club", "👨‍👩‍👧", "(Office)", "#tag", "\u{0301}", "\u{E000}", "\u{0378}", "", "   ", "\u{200B}",
+    ])
+    func overflow(name: String) throws {
+        #expect(try ContactsIndex(locale: "en").label(for: name) == "#")
+    }
+
+    @Test("--overflow renames the last section")
+    func overflowLabel() throws {
+        let index = try ContactsIndex(locale: "en", options: .init(overflowLabel: "Other"))
+        #expect(index.label(for: "123") == "Other")
+        #expect(index.labels.last == "Other")
+    }
+
+    @Test("Rule 3: Han follows the locale's policy", arguments: [
+        // zh: pinyin A–Z; 王 wáng → W, Latin names in the same sections.
+        ("zh", nil, "王芳", "W"), ("zh", nil, "Wendy", "W"),
+        // zh-Hant and zh-TW: stroke count of the first character; 王 has 4 strokes, 陳 11
+        // (阝 3 + 東 8; Taiwan MOE standard forms).
+        ("zh-Hant", nil, "王大明", "4劃"), ("zh-TW", nil, "陳大文", "11劃"),
+        // ja: kanji without a reading go to # (no reliable reading), with one to its kana row.
+        ("ja", nil, "田中", "#"),
+        // ko: ICU's Korean collation sorts Hanja by their dictionary Hangul reading: 金 김 → ㄱ;
+        // 李 리 → ㄹ (the dictionary form, before the initial-sound law makes the surname 이).
+        ("ko", nil, "金", "ㄱ"), ("ko", nil, "李", "ㄹ"),
+        // Other locales: none.
+        ("en", nil, "张伟", "#"),
+        // Pinyin under a non-Chinese locale: romanised with Han-Latin/Names: 张 zhāng → Z.
+        ("en", ContactsIndex.HanPolicy.pinyin, "张伟", "Z"),
+        ("ru", ContactsIndex.HanPolicy.pinyin, "李娜", "L"),
+        // Stroke and zhuyin under another locale add their group: 王 4 strokes, 张 ㄓㄤ → ㄓ.
+        ("en", ContactsIndex.HanPolicy.stroke, "王", "4劃"),
+        ("en", ContactsIndex.HanPolicy.zhuyin, "張", "ㄓ"),
+    ] as [(String, ContactsIndex.HanPolicy?, String, String)])
+    func han(locale: String, policy: ContactsIndex.HanPolicy?, name: String, label: String) throws {
+        let index = try ContactsIndex(locale: locale, options: .init(han: policy))
+        #expect(index.label(for: name) == label, "locale \(locale) han \(policy.map(\.rawValue) ?? "default")")
+    }
+
+    @Test("Rule 3: default Han policies by locale", arguments: [
+        ("zh", "pinyin"), ("zh-Hans", "pinyin"), ("zh-CN", "pinyin"), ("zh-SG", "pinyin"),
+        ("zh-Hant", "stroke"), ("zh-TW", "stroke"), ("zh-HK", "stroke"), ("zh-MO", "stroke"),
+        ("zh-u-co-zhuyin", "zhuyin"), ("ja", "reading"), ("ko", "reading"), ("en", "none"), ("sv", "none"),
+    ])
+    func defaultPolicy(locale: String, policy: String) throws {
+        #expect(try ContactsIndex(locale: locale).hanPolicy.rawValue == policy, "locale \(locale)")
+    }
+
+    @Test("Rule 4: inside a section by the section's collation, numeric on; ties by name, then input order")
+    func order() throws {
+        let index = try ContactsIndex(locale: "en")
+        let contacts = [Contact("File 10"), Contact("File 2"), Contact("Fay", "Fay"), Contact("Fay"), Contact("fay")]
+        let section = try #require(index.sections(of: contacts, name: \.name, reading: \.reading).first)
+        #expect(section.label == "F")
+        #expect(section.items.map(\.name) == ["fay", "Fay", "Fay", "File 2", "File 10"])
+        #expect(section.items[1].reading == "Fay" && section.items[2].reading == nil)
+
+        // sv: the Swedish section order, Å Ä Ö after Z (CLDR sv).
+        let swedish = try ContactsIndex(locale: "sv").sections(of: ["Östen", "Åsa", "Ängel", "Zlatan", "Anna"])
+        #expect(swedish.map(\.label) == ["A", "Z", "Å", "Ä", "Ö"])
+    }
+
+    @Test("Rule 4: --full keeps every label, empty ones too")
+    func full() throws {
+        let index = try ContactsIndex(locale: "sv")
+        let sections = index.sections(of: ["Åsa"], full: true)
+        #expect(sections.map(\.label) == index.labels)
+        #expect(sections.filter { !$0.items.isEmpty }.map(\.label) == ["Å"])
+    }
+
+    @Test("Rule 5: nothing lost, whatever the input, for every style of list",
+          arguments: ["en", "ja", "zh", "zh-Hant", "ko", "ru", "sv", "ar", "th", "hi"])
+    func nothingLost(locale: String) throws {
+        let rows = Corpus.sample(every: 41)
+        let entries = rows.map { Contact($0.name, $0.reading) } + Corpus.awkward.map { Contact($0) }
+        let sections = try ContactsIndex(locale: locale).sections(of: entries, name: \.name, reading: \.reading)
+        let out = sections.flatMap(\.items)
+        #expect(out.count == entries.count, "locale \(locale)")
+        #expect(out.sorted { $0.name + "\u{1}" + ($0.reading ?? "") < $1.name + "\u{1}" + ($1.reading ?? "") }
+                == entries.sorted { $0.name + "\u{1}" + ($0.reading ?? "") < $1.name + "\u{1}" + ($1.reading ?? "") })
+        #expect(Set(sections.map(\.label)).count == sections.count, "section labels are unique ids")
+    }
+
+    @Test("Pinned sections come first, without an index label")
+    func pinned() throws {
+        let index = try ContactsIndex(locale: "en")
+        let favourites: Set<String> = ["Zoe", "Adam"]
+        let sections = index.sections(of: ["Zoe", "Bob", "Adam"], name: \.self,
+                                      pinned: PinnedSection(title: "Favourites") { favourites.contains($0) })
+        #expect(sections.first?.kind == .pinned)
+        #expect(sections.first?.items == ["Adam", "Zoe"])
+        #expect(sections.dropFirst().map(\.label) == ["A", "B", "Z"])
+        #expect(!index.labels.contains("Favourites"))
+    }
+
+    @Test("Incremental insertion agrees with grouping everything again", arguments: ["en", "ja", "sv", "zh"])
+    func incremental(locale: String) throws {
+        let index = try ContactsIndex(locale: locale)
+        var entries = Corpus.sample(every: 409).map { Contact($0.name, $0.reading) }
+        let newcomers = Corpus.sample(every: 4001, offset: 7).map { Contact($0.name, $0.reading) } + [Contact("42"), Contact("Ωmega")]
+        var sections = index.sections(of: entries, name: \.name, reading: \.reading)
+        for newcomer in newcomers {
+            let point = index.insertionPoint(for: newcomer, in: sections, name: \.name, reading: \.reading)
+            if point.createsSection {
+                sections.insert(Section(label: point.label, kind: point.label == "#" ? .overflow : .letter, items: [newcomer]), at: point.section)
+            } else {
+                sections[point.section].items.insert(newcomer, at: point.row)
+            }
+            entries.append(newcomer)
+            let regrouped = index.sections(of: entries, name: \.name, reading: \.reading)
+            #expect(sections == regrouped, "locale \(locale) after inserting \(newcomer.name)")
+            sections = regrouped
+        }
+    }
+
+    @Test("Sections are Codable")
+    func codable() throws {
+        let sections = try ContactsIndex(locale: "ja").sections(of: [Contact("田中", "たなか"), Contact("Smith")],
+                                                               name: \.name, reading: \.reading)
+        let data = try JSONEncoder().encode(sections)
+        let decoded = try JSONDecoder().decode([Section<Contact>].self, from: data)
+        #expect(decoded == sections)
+        #expect(decoded.map(\.id) == ["た", "S"])
+    }
+
+    @Test("One index shared by many tasks answers as one thread does")
+    func concurrency() async throws {
+        let index = try ContactsIndex(locale: "ja")
+        let entries = Corpus.sample(every: 97).map { Contact($0.name, $0.reading) }
+        let expected = index.sections(of: entries, name: \.name, reading: \.reading)
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask { index.sections(of: entries, name: \.name, reading: \.reading) == expected }
+            }
+            for try await same in group { #expect(same) }
+        }
+    }
+}
