@@ -16,12 +16,12 @@ struct CommandContext {
         case .group: try runGroup()
         case .labels: try runLabels()
         case .check: try runCheck()
-        case .search, .keys:
-            notYetImplemented()
+        case .search: try runSearch()
+        case .keys: try runKeys()
         }
     }
 
-    private func notYetImplemented() -> ExitCode {
+    func notYetImplemented() -> ExitCode {
         errors.line("section-index: '\(invocation.subcommand.rawValue)' is not yet implemented")
         return .software
     }

@@ -1,0 +1,4 @@
+extension CommandContext {
+    /// `section-index keys [OPTIONS] [FILE]`.
+    func runKeys() throws -> ExitCode { notYetImplemented() }
+}

@@ -1,0 +1,4 @@
+extension CommandContext {
+    /// `section-index search [--locale L] [--mode prefix|substring] QUERY [FILE]`.
+    func runSearch() throws -> ExitCode { notYetImplemented() }
+}
