@@ -90,6 +90,23 @@ extension ICU {
             }
         }
 
+        /// Appends the sort key of a string to `bytes`, through a stack buffer: the bulk path
+        /// that computes one key per name without a heap allocation per key.
+        @inline(__always)
+        package func appendSortKey(_ s: String, to bytes: inout [UInt8]) {
+            s.withUTF8Bytes { chars, length in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
+                    var status: Int32 = 0
+                    let needed = sicu_collator_sort_key_utf8(pointer, chars, length, scratch.baseAddress!, 256, &status)
+                    if needed <= 256 {
+                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<Int(needed)]))
+                    } else {
+                        bytes.append(contentsOf: sortKey(s))
+                    }
+                }
+            }
+        }
+
         /// How many non-ignorable primary weights the string has (ICU's test for labels such
         /// as "Æ" or "Sch" that need a hidden redirect bucket).
         package func primaryWeightCount(_ s: String) -> Int {

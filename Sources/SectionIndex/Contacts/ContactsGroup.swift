@@ -16,6 +16,9 @@ final class ContactsGroup: Sendable {
     let labelOfBucket: [Int?]
     /// The ICU script codes the group claims.
     let scripts: Set<Int32>
+    /// The index's bucket lower bounds keyed with ``ordering``'s primary weights, so that one
+    /// sort key per name both places it (its primary part) and orders it (all of it).
+    let placementBounds: [[UInt8]]
 
     private init(localeID: String, index: AlphabeticIndex, ordering: Collator, scripts: Set<Int32>) {
         self.localeID = localeID
@@ -29,6 +32,21 @@ final class ContactsGroup: Sendable {
         }
         self.labels = labels
         self.scripts = scripts
+        placementBounds = index.lowerBoundStrings.map { bound in
+            let key = ordering.handle.sortKey(bound)
+            return Array(key.prefix(key.primaryLength(from: 0, to: key.count)))
+        }
+    }
+
+    /// The label (position in ``labels``) of a key made by ``ordering``, or nil when it falls
+    /// outside the labels (before the first, between scripts, after the last).
+    @inline(__always)
+    func labelIndex(forSortKey key: UnsafeBufferPointer<UInt8>) -> Int? {
+        var primaryEnd = 0
+        while primaryEnd < key.count, key[primaryEnd] > 1 { primaryEnd += 1 }
+        let bucket = AlphabeticIndex.bucketIndex(forPrimaryKey: UnsafeBufferPointer(rebasing: key[..<primaryEnd]),
+                                                 lowerBounds: placementBounds, displayIndices: index.displayIndices)
+        return labelOfBucket[bucket]
     }
 
     private convenience init(localeID: String) throws(IndexError) {

@@ -14,15 +14,16 @@ extension ContactsIndex {
     func prepare(name: String, reading: String?) -> PreparedKey {
         let source = reading.flatMap { $0.isEmpty ? nil : $0 } ?? name
         let key = Self.significantPart(of: source)
+        let text = key.startIndex == source.startIndex ? source : String(key)
         // Leading combining marks belong to no script; the first base character decides.
         guard let first = key.unicodeScalars.first(where: { !ICU.isMark($0) }) else {
-            return PreparedKey(text: String(key), script: Script.common)
+            return PreparedKey(text: text, script: Script.common)
         }
         let script = ICU.scriptCode(of: first)
         if script == Script.han, case .romanize(let romanizer) = hanHandling {
             return PreparedKey(text: romanizer.romanize(key), script: Script.latin)
         }
-        return PreparedKey(text: String(key), script: script)
+        return PreparedKey(text: text, script: script)
     }
 
     /// The string without its leading white space and default-ignorable code points (ZWSP,
@@ -89,7 +90,8 @@ extension ContactsIndex {
     func section(of key: PreparedKey, in layout: Layout) -> Int {
         guard let groupNumber = layout.groupOfScript[key.script] else { return layout.overflowSection }
         let group = layout.groups[groupNumber]
-        guard let label = group.labelOfBucket[group.index.bucketIndex(for: key.text)] else {
+        let sortKey = group.ordering.handle.sortKey(key.text)
+        guard let label = sortKey.withUnsafeBufferPointer(group.labelIndex(forSortKey:)) else {
             return layout.overflowSection
         }
         return layout.firstSection[groupNumber] + label

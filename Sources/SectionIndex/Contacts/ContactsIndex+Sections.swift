@@ -65,28 +65,67 @@ extension ContactsIndex {
         var order: [(position: Int, section: Int)]
     }
 
+    /// One sort key per entry, made by the collator of the group that claims its script: its
+    /// primary part places the entry, the whole key orders it. Entries that land in `#` are
+    /// keyed by the primary locale's collator instead. A second key (of the name) breaks ties
+    /// only for entries whose key was their reading.
     func group(names: [String], readings: [String?]) -> Grouping {
-        let keys = zip(names, readings).map { prepare(name: $0, reading: $1) }
+        let count = names.count
+        var keys = [PreparedKey](repeating: PreparedKey(text: "", script: Script.common), count: count)
+        keys.withUnsafeMutableBufferPointer { buffer in
+            let out = buffer
+            KeyTable.forEach(count: count) { i in out[i] = prepare(name: names[i], reading: readings[i]) }
+        }
         let layout = layout(scripts: Set(keys.map(\.script)))
-        var records: [(section: Int, key: [UInt8], nameKey: [UInt8]?, position: Int)] = []
-        records.reserveCapacity(keys.count)
-        var collators: [Int: Collator] = [:]
-        for (position, key) in keys.enumerated() {
-            let section = section(of: key, in: layout)
-            let collator = collators[section] ?? orderingCollator(forSection: section, in: layout)
-            collators[section] = collator
-            let sortKey = collator.handle.sortKey(key.text)
-            let nameKey = key.text == names[position] ? nil : collator.handle.sortKey(names[position])
-            records.append((section, sortKey, nameKey, position))
+        let overflow = Int32(layout.overflowSection)
+        var sections = [Int32](repeating: overflow, count: count)
+        let table = sections.withUnsafeMutableBufferPointer { buffer in
+            let sectionOf = buffer
+            return KeyTable.build(count: count) { i, bytes in
+                let key = keys[i]
+                let start = bytes.count
+                if let groupNumber = layout.groupOfScript[key.script] {
+                    let group = layout.groups[groupNumber]
+                    group.ordering.handle.appendSortKey(key.text, to: &bytes)
+                    let label = bytes.withUnsafeBufferPointer { all in
+                        group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: all[start...]))
+                    }
+                    if let label {
+                        sectionOf[i] = Int32(layout.firstSection[groupNumber] + label)
+                        return
+                    }
+                    bytes.removeSubrange(start...)
+                }
+                sectionOf[i] = overflow
+                primaryCollator.handle.appendSortKey(key.text, to: &bytes)
+            }
         }
-        records.sort { a, b in
-            if a.section != b.section { return a.section < b.section }
-            let byKey = compareBytes(a.key, b.key)
-            if byKey != 0 { return byKey < 0 }
-            let byName = compareBytes(a.nameKey ?? a.key, b.nameKey ?? b.key)
-            if byName != 0 { return byName < 0 }
-            return a.position < b.position
+        var records = [OrderRecord](repeating: OrderRecord(group: 0, index: 0, head: 0), count: count)
+        table.bytes.withUnsafeBufferPointer { all in
+            for i in 0..<count {
+                records[i] = OrderRecord(group: sections[i], index: Int32(i),
+                                         head: OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[table.starts[i]..<table.starts[i + 1]])))
+            }
         }
-        return Grouping(layout: layout, order: records.map { ($0.position, $0.section) })
+        // Ties by name: only entries placed by a reading have a name key of their own; an
+        // empty tie key means "the name is the key".
+        var tieBreak: KeyTable?
+        if zip(keys, names).contains(where: { $0.text != $1 }) {
+            tieBreak = KeyTable.build(count: count) { i, bytes in
+                guard keys[i].text != names[i] else { return }
+                orderingCollator(forSection: Int(sections[i]), in: layout).handle.appendSortKey(names[i], to: &bytes)
+            }
+            tieBreak = tieBreak.map { ties in fillEmptyTies(ties, from: table) }
+        }
+        table.sort(&records, tieBreak: tieBreak)
+        return Grouping(layout: layout, order: records.map { (Int($0.index), Int($0.group)) })
+    }
+
+    /// A tie table where every empty entry holds the entry's main key.
+    private func fillEmptyTies(_ ties: KeyTable, from keys: KeyTable) -> KeyTable {
+        KeyTable.build(count: ties.count) { i, bytes in
+            let tieRange = ties.starts[i]..<ties.starts[i + 1]
+            bytes.append(contentsOf: tieRange.isEmpty ? keys.bytes[keys.starts[i]..<keys.starts[i + 1]] : ties.bytes[tieRange])
+        }
     }
 }

@@ -27,20 +27,24 @@ extension AlphabeticIndex {
         }
     }
 
-    /// For each name in output order: its input position and visible bucket.
+    /// For each name in output order: its input position and visible bucket. One full sort
+    /// key per name does both jobs: its primary part finds the bucket, the whole key orders.
     func placements(_ names: [String]) -> [(position: Int, bucket: Int)] {
-        var records: [(bucket: Int, key: [UInt8], position: Int)] = []
-        records.reserveCapacity(names.count)
-        for (position, name) in names.enumerated() {
-            let bucket = bucketIndex(for: name)
-            records.append((bucket, collator.handle.sortKey(name), position))
+        let handle = collator.handle
+        let table = KeyTable.build(count: names.count) { i, bytes in handle.appendSortKey(names[i], to: &bytes) }
+        var records = [OrderRecord](repeating: OrderRecord(group: 0, index: 0, head: 0), count: names.count)
+        table.bytes.withUnsafeBufferPointer { all in
+            records.withUnsafeMutableBufferPointer { buffer in
+                let out = buffer
+                KeyTable.forEach(count: names.count) { i in
+                    let start = table.starts[i], end = table.starts[i + 1]
+                    let primary = UnsafeBufferPointer(rebasing: all[start..<(start + table.bytes.primaryLength(from: start, to: end))])
+                    out[i] = OrderRecord(group: Int32(bucketIndex(forPrimaryKey: primary)), index: Int32(i),
+                                         head: OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[start..<end])))
+                }
+            }
         }
-        records.sort { a, b in
-            if a.bucket != b.bucket { return a.bucket < b.bucket }
-            let order = compareBytes(a.key, b.key)
-            if order != 0 { return order < 0 }
-            return a.position < b.position
-        }
-        return records.map { ($0.position, $0.bucket) }
+        table.sort(&records)
+        return records.map { (Int($0.index), Int($0.group)) }
     }
 }

@@ -66,6 +66,8 @@ public struct AlphabeticIndex: Sendable {
 
     /// Every bucket, visible or hidden, by its primary-strength lower bound.
     let lowerBounds: [[UInt8]]
+    /// The strings those keys were made from ("", labels, script boundaries, "Sch\u{FFFF}").
+    let lowerBoundStrings: [String]
     /// For each entry of ``lowerBounds``, the visible bucket it shows as (ICU follows one
     /// redirect; -1 would mean ICU's own dangling redirect, which does not occur in its data).
     let displayIndices: [Int]
@@ -100,6 +102,7 @@ public struct AlphabeticIndex: Sendable {
                                               configuration: configuration).build()
             buckets = built.visible
             lowerBounds = built.lowerBounds
+            lowerBoundStrings = built.lowerBoundStrings
             displayIndices = built.displayIndices
         } catch {
             throw .collation(.icu(error))
@@ -125,6 +128,13 @@ public struct AlphabeticIndex: Sendable {
     }
 
     func bucketIndex(forPrimaryKey key: UnsafeBufferPointer<UInt8>) -> Int {
+        Self.bucketIndex(forPrimaryKey: key, lowerBounds: lowerBounds, displayIndices: displayIndices)
+    }
+
+    /// ICU's search over any set of lower-bound keys (a contacts group keys its bounds with
+    /// its own ordering collator).
+    static func bucketIndex(forPrimaryKey key: UnsafeBufferPointer<UInt8>, lowerBounds: [[UInt8]],
+                            displayIndices: [Int]) -> Int {
         var start = 0
         var limit = lowerBounds.count
         while start + 1 < limit {

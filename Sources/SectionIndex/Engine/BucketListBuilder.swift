@@ -12,6 +12,7 @@ struct BucketListBuilder {
     struct Result {
         var visible: [AlphabeticIndex.Bucket]
         var lowerBounds: [[UInt8]]
+        var lowerBoundStrings: [String]
         var displayIndices: [Int]
     }
 
@@ -222,7 +223,8 @@ struct BucketListBuilder {
             visible.append(AlphabeticIndex.Bucket(label: draft.label, kind: draft.kind))
         }
         let display = drafts.indices.map { i in drafts[i].display.map { visibleIndex[$0] } ?? visibleIndex[i] }
-        return Result(visible: visible, lowerBounds: drafts.map { key($0.lowerBound) }, displayIndices: display)
+        return Result(visible: visible, lowerBounds: drafts.map { key($0.lowerBound) },
+                      lowerBoundStrings: drafts.map(\.lowerBound), displayIndices: display)
     }
 
     /// ICU's `fixLabel`: U+FDD0 + a letter shows as the letter; U+FDD0 + U+28nn (a stroke

@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// Sort keys of many strings in one flat buffer, computed on every core.
+///
+/// Keys are computed once per string and never again: placing a name (binary search with the
+/// key's primary part) and ordering it (byte comparison of the whole key) both read the same
+/// bytes. ICU allows one collator to be used from several threads for keys, so the work
+/// splits into chunks that each fill their own buffer.
+struct KeyTable {
+    private(set) var bytes: [UInt8]
+    /// `starts[i]..<starts[i + 1]` are the bytes of key `i`.
+    private(set) var starts: [Int]
+
+    var count: Int { starts.count - 1 }
+
+    /// Cores to use for bulk work.
+    static let processorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+    /// Below this many strings one thread is faster than dispatching.
+    static let parallelThreshold = 8_192
+
+    /// Builds the table: `append(i, &buffer)` appends key `i` to the buffer (and may record
+    /// side results for `i` through memory the caller owns, one slot per index).
+    static func build(count: Int, append: (Int, inout [UInt8]) -> Void) -> KeyTable {
+        let chunkCount = count < parallelThreshold ? 1 : processorCount * 4
+        let chunkSize = (count + chunkCount - 1) / max(chunkCount, 1)
+        var chunks = [(bytes: [UInt8], ends: [Int])](repeating: ([], []), count: chunkCount)
+        chunks.withUnsafeMutableBufferPointer { buffer in
+            let slots = buffer
+            func run(_ chunk: Int) {
+                let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(range.count * 32)
+                var ends: [Int] = []
+                ends.reserveCapacity(range.count)
+                for i in range {
+                    append(i, &bytes)
+                    ends.append(bytes.count)
+                }
+                slots[chunk] = (bytes, ends)
+            }
+            if chunkCount == 1 { run(0) } else { parallel(chunkCount, run) }
+        }
+        var table = KeyTable(bytes: [], starts: [0])
+        table.bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count })
+        table.starts.reserveCapacity(count + 1)
+        for chunk in chunks {
+            let base = table.bytes.count
+            table.bytes.append(contentsOf: chunk.bytes)
+            for end in chunk.ends { table.starts.append(base + end) }
+        }
+        return table
+    }
+
+    /// Runs `body` for every index, on every core for large counts.
+    static func forEach(count: Int, _ body: (Int) -> Void) {
+        guard count >= parallelThreshold else {
+            for i in 0..<count { body(i) }
+            return
+        }
+        let chunkCount = processorCount * 4
+        let chunkSize = (count + chunkCount - 1) / chunkCount
+        parallel(chunkCount) { chunk in
+            for i in (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize) { body(i) }
+        }
+    }
+
+    /// `DispatchQueue.concurrentPerform` for a closure that is not `@Sendable`.
+    ///
+    /// Safe for the callers in this package because each iteration writes only to its own
+    /// slots of memory the caller owns, reads shared state that nobody writes meanwhile
+    /// (strings, immutable indexes, collators used through ICU's const APIs), and
+    /// `concurrentPerform` returns only after every iteration has finished.
+    static func parallel(_ iterations: Int, _ body: (Int) -> Void) {
+        withoutActuallyEscaping(body) { escapable in
+            let box = UncheckedSendableBox(value: escapable)
+            DispatchQueue.concurrentPerform(iterations: iterations) { box.value($0) }
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// The primary part of an ICU sort key: the bytes before the first level separator (01).
+    /// ICU's primary weights never contain 00 or 01, so this part orders exactly as a
+    /// primary-strength key of the same collator (checked for every locale by the tests).
+    @inline(__always)
+    func primaryLength(from start: Int, to end: Int) -> Int {
+        var i = start
+        while i < end, self[i] > 1 { i += 1 }
+        return i - start
+    }
+}
+
+/// Carries a value into `concurrentPerform`; see ``KeyTable/parallel(_:_:)`` for why that is safe.
+private struct UncheckedSendableBox<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+/// One record to order: its group (section or bucket), the first eight key bytes packed so
+/// most comparisons are one integer comparison, and its index.
+struct OrderRecord {
+    var group: Int32
+    var index: Int32
+    var head: UInt64
+
+    @inline(__always)
+    static func head(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var value: UInt64 = 0
+        for i in 0..<8 { value = value << 8 | UInt64(i < bytes.count ? bytes[i] : 0) }
+        return value
+    }
+}
+
+extension KeyTable {
+    /// Orders records by group, then key bytes, then (when given) a second key table, then
+    /// index: a total order. Keys contain no zero bytes, so padding a short head with zeros
+    /// keeps byte order.
+    func sort(_ records: inout [OrderRecord], tieBreak: KeyTable? = nil) {
+        bytes.withUnsafeBufferPointer { keyBytes in
+            let tieBytes = tieBreak?.bytes ?? []
+            tieBytes.withUnsafeBufferPointer { tieBuffer in
+                let starts = self.starts, tieStarts = tieBreak?.starts
+                func rest(_ buffer: UnsafeBufferPointer<UInt8>, _ starts: [Int], _ i: Int, from offset: Int) -> UnsafeBufferPointer<UInt8> {
+                    let start = min(starts[i] + offset, starts[i + 1])
+                    return UnsafeBufferPointer(rebasing: buffer[start..<starts[i + 1]])
+                }
+                let less = { (a: OrderRecord, b: OrderRecord) -> Bool in
+                    if a.group != b.group { return a.group < b.group }
+                    if a.head != b.head { return a.head < b.head }
+                    let byKey = compareBytes(rest(keyBytes, starts, Int(a.index), from: 8), rest(keyBytes, starts, Int(b.index), from: 8))
+                    if byKey != 0 { return byKey < 0 }
+                    if let tieStarts {
+                        let byTie = compareBytes(rest(tieBuffer, tieStarts, Int(a.index), from: 0), rest(tieBuffer, tieStarts, Int(b.index), from: 0))
+                        if byTie != 0 { return byTie < 0 }
+                    }
+                    return a.index < b.index
+                }
+                KeyTable.parallelSort(&records, by: less)
+            }
+        }
+    }
+
+    /// Sorts the halves on two cores, then merges.
+    static func parallelSort(_ records: inout [OrderRecord], by less: (OrderRecord, OrderRecord) -> Bool) {
+        guard records.count >= parallelThreshold, processorCount > 1 else {
+            records.sort(by: less)
+            return
+        }
+        let middle = records.count / 2
+        records.withUnsafeMutableBufferPointer { all in
+            let base = all
+            parallel(2) { half in
+                var part = UnsafeMutableBufferPointer(rebasing: half == 0 ? base[..<middle] : base[middle...])
+                part.sort(by: less)
+            }
+        }
+        var merged: [OrderRecord] = []
+        merged.reserveCapacity(records.count)
+        var i = 0, j = middle
+        while i < middle && j < records.count {
+            if less(records[j], records[i]) { merged.append(records[j]); j += 1 } else { merged.append(records[i]); i += 1 }
+        }
+        merged.append(contentsOf: records[i..<middle])
+        merged.append(contentsOf: records[j...])
+        records = merged
+    }
+}
