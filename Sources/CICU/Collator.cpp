@@ -7,6 +7,7 @@
 #include <unicode/ucol.h>
 #include <unicode/uiter.h>
 #include <unicode/uniset.h>
+#include <unicode/uset.h>
 #include <unicode/usetiter.h>
 
 static_assert(SICU_ATTR_ALTERNATE_HANDLING == UCOL_ALTERNATE_HANDLING, "attribute mismatch");
@@ -161,6 +162,25 @@ int32_t sicu_collator_contractions_starting_with(const SICUCollator *collator, i
             all.push_back('\0');
         }
     }
+    return sicu::copyOut(all, out, capacity);
+}
+
+int32_t sicu_collator_tailored_strings_starting_with(const SICUCollator *collator, int32_t first,
+                                                     char *out, int32_t capacity, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    USet *tailored = ucol_getTailoredSet(raw(collator), &code);
+    *status = code;
+    if (U_FAILURE(code)) { return 0; }
+    std::string all;
+    icu::UnicodeSetIterator it(*icu::UnicodeSet::fromUSet(tailored));
+    while (it.next()) {
+        const icu::UnicodeString &s = it.getString();
+        if (s.length() > 1 && s.char32At(0) == first) {
+            s.toUTF8String(all);
+            all.push_back('\0');
+        }
+    }
+    uset_close(tailored);
     return sicu::copyOut(all, out, capacity);
 }
 

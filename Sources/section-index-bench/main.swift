@@ -1,1 +1,16 @@
-print("x")
+// section-index-bench: times this engine against ICU's AlphabeticIndex, the naive Foundation
+// approach and the key-only floor, on the same names, in one run. Each measurement runs in a
+// child process of its own so that its peak memory is its own.
+import Foundation
+import Collation
+import SectionIndex
+
+let options = BenchOptions(CommandLine.arguments.dropFirst())
+if let mode = options.only {
+    // Child: load the names (not timed), run one measurement, report "seconds maxRSSkB".
+    let names = Workload.names(count: options.count)
+    let seconds = try Measurement.run(mode, names: names, locale: options.locale, queries: options.queries)
+    print(String(format: "%.6f %d", seconds, Measurement.peakResidentKilobytes()))
+    exit(0)
+}
+try Benchmark(options: options).run()

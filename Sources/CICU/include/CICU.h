@@ -144,6 +144,12 @@ int32_t sicu_collator_primary_weight_count_utf8(const SICUCollator *collator, co
 int32_t sicu_collator_contractions_starting_with(const SICUCollator *collator, int32_t first,
                                                  char *out, int32_t capacity, int32_t *status);
 
+/// Like sicu_collator_contractions_starting_with, but only among the strings the collator's
+/// tailoring defines (ucol_getTailoredSet): much faster, and enough for prefixes that root
+/// collation does not use (U+FDD0, the Chinese index labels).
+int32_t sicu_collator_tailored_strings_starting_with(const SICUCollator *collator, int32_t first,
+                                                     char *out, int32_t capacity, int32_t *status);
+
 // MARK: - Locale data
 
 enum {

@@ -116,6 +116,15 @@ extension ICU {
             }
         }
 
+        /// Strings of the collator's tailoring (not root) that start with the code point.
+        package func tailoredStrings(startingWith first: Unicode.Scalar) throws(ICUError) -> [String] {
+            let (list, status) = ICU.strings {
+                sicu_collator_tailored_strings_starting_with(pointer, Int32(first.value), $0, $1, $2)
+            }
+            try ICU.check(status, "listing tailored strings")
+            return list
+        }
+
         /// Contractions (tailored and root) that start with the code point.
         package func contractions(startingWith first: Unicode.Scalar) throws(ICUError) -> [String] {
             let (list, status) = ICU.strings {

@@ -38,6 +38,17 @@ final class ContactsGroup: Sendable {
         }
     }
 
+    /// A copy that claims other scripts, sharing everything else.
+    private init(_ other: ContactsGroup, scripts: Set<Int32>) {
+        localeID = other.localeID
+        index = other.index
+        ordering = other.ordering
+        labels = other.labels
+        labelOfBucket = other.labelOfBucket
+        placementBounds = other.placementBounds
+        self.scripts = scripts
+    }
+
     /// The label (position in ``labels``) of a key made by ``ordering``, or nil when it falls
     /// outside the labels (before the first, between scripts, after the last).
     @inline(__always)
@@ -68,7 +79,7 @@ final class ContactsGroup: Sendable {
 
     /// The same group claiming only some scripts.
     func claiming(_ scripts: Set<Int32>) -> ContactsGroup {
-        ContactsGroup(localeID: localeID, index: index, ordering: ordering, scripts: scripts)
+        scripts == self.scripts ? self : ContactsGroup(self, scripts: scripts)
     }
 
     /// Groups are built once per locale per process: building one opens collators and reads
@@ -88,6 +99,16 @@ final class ContactsGroup: Sendable {
     /// The locale CLDR's likely subtags give for a script ("Cyrl" → "ru"), if its index
     /// claims that script.
     static func automatic(for script: Int32) -> ContactsGroup? {
+        if let known = automaticCache.withLock({ $0[script] }) { return known }
+        let group = findAutomatic(for: script)
+        automaticCache.withLock { $0[script] = .some(group) }
+        return group
+    }
+
+    /// Script → its automatic group, or nil when no locale's index claims it; decided once.
+    private static let automaticCache = Mutex<[Int32: ContactsGroup?]>([:])
+
+    private static func findAutomatic(for script: Int32) -> ContactsGroup? {
         let code = ICU.scriptShortName(script)
         guard !code.isEmpty, let likely = ICU.addLikelySubtags("und_" + code) else { return nil }
         let language = ICU.language(of: likely)

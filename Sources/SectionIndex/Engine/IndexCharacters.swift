@@ -1,4 +1,5 @@
 import Collation
+import Synchronization
 
 /// Where index labels come from, as ICU's AlphabeticIndex takes them (ICU 72,
 /// `alphaindex.cpp`; CLDR tr35-collation, "Collation Indexes"):
@@ -44,7 +45,9 @@ enum IndexCharacters {
     /// The initial labels of a primary locale: its collation's U+FDD0 contractions when it has
     /// them, else its exemplars.
     static func primaryLabels(for localeID: String, primary: ICU.CollatorHandle) throws(ICUError) -> [String] {
-        let chinese = try primary.contractions(startingWith: chineseLabelPrefix)
+        // Root collation defines no U+FDD0 contractions (otherwise every locale would get
+        // Chinese labels): the tailoring alone has them, and reading it is much cheaper.
+        let chinese = try primary.tailoredStrings(startingWith: chineseLabelPrefix)
         guard !chinese.isEmpty else { return exemplarLabels(for: localeID) }
         var labels = chinese
         if chinese.contains(where: { label in
@@ -58,15 +61,27 @@ enum IndexCharacters {
     /// The first string of every script, in the collator's order, without primary-ignorable
     /// ones at the start. The last one bounds the overflow bucket.
     static func scriptBoundaries(primary: ICU.CollatorHandle) throws(ICUError) -> [String] {
-        let boundaries = try primary.contractions(startingWith: scriptBoundaryPrefix).filter { boundary in
-            let scalars = Array(boundary.unicodeScalars)
-            return scalars.count > 1 && ICU.isLetterOrUnassigned(scalars[1])
-        }
-        let keyed = boundaries.map { (string: $0, key: PrimaryKey(primary.sortKey($0))) }
+        let keyed = try rootScriptBoundaries().map { (string: $0, key: PrimaryKey(primary.sortKey($0))) }
             .sorted { $0.key < $1.key }
         let empty = PrimaryKey(primary.sortKey(""))
         return Array(keyed.drop { $0.key == empty }.map(\.string))
     }
+
+    /// The U+FDD1 contractions come from root collation (tailorings reorder scripts but do
+    /// not redefine them), so their strings are read once per process; each collator still
+    /// sorts them its own way.
+    private static func rootScriptBoundaries() throws(ICUError) -> [String] {
+        if let cached = rootBoundaryCache.withLock({ $0 }) { return cached }
+        let root = try ICU.CollatorHandle(localeID: "root")
+        let boundaries = try root.contractions(startingWith: scriptBoundaryPrefix).filter { boundary in
+            let scalars = Array(boundary.unicodeScalars)
+            return scalars.count > 1 && ICU.isLetterOrUnassigned(scalars[1])
+        }
+        rootBoundaryCache.withLock { $0 = boundaries }
+        return boundaries
+    }
+
+    private static let rootBoundaryCache = Mutex<[String]?>(nil)
 
     private static func isSingle(_ s: String, in range: ClosedRange<UInt32>) -> Bool {
         let scalars = s.unicodeScalars

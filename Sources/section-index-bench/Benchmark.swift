@@ -1,0 +1,75 @@
+import Foundation
+
+/// Runs every measurement in its own child process and prints times, ratios and targets.
+struct Benchmark {
+    var options: BenchOptions
+
+    struct Result {
+        var seconds: Double
+        var kilobytes: Int
+    }
+
+    func run() throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let cli = executable.deletingLastPathComponent().appendingPathComponent("section-index")
+        var modes = options.modes ?? Measurement.allModes
+        if options.skipReference { modes.removeAll { $0 == "icu-reference" } }
+        print("section-index-bench: \(options.count) names, locale \(options.locale), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        print("corpus: \(Workload.corpusURL.path)")
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("section-index-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("names.tsv")
+        if modes.contains(where: { $0.hasPrefix("cli-") }) {
+            try Workload.writeFile(count: options.count, to: input)
+        }
+
+        var results: [String: Result] = [:]
+        for mode in modes {
+            let result: Result?
+            switch mode {
+            case "cli-icu":
+                result = try Spawn.run(cli.path, ["group", "--style", "icu", "--locale", options.locale, "--format", "tsv", input.path],
+                                       output: directory.appendingPathComponent("out-icu.tsv").path)
+            case "cli-contacts":
+                result = try Spawn.run(cli.path, ["group", "--locale", options.locale, "--format", "tsv", input.path],
+                                       output: directory.appendingPathComponent("out-contacts.tsv").path)
+            default:
+                result = try Spawn.measure(executable.path, mode: mode, options: options)
+            }
+            guard let result else { print("  \(mode): failed"); continue }
+            results[mode] = result
+            print(String(format: "  %-22@ %9.3f s   peak %7.1f MB", mode as NSString, result.seconds, Double(result.kilobytes) / 1024))
+        }
+        report(results)
+    }
+
+    private func report(_ results: [String: Result]) {
+        print("\nratios (how many times the engine's time each one takes):")
+        if let engine = results["engine-icu"] {
+            for (mode, result) in results.sorted(by: { $0.value.seconds < $1.value.seconds }) {
+                print(String(format: "  %-22@ %8.2f× engine-icu", mode as NSString, result.seconds / engine.seconds))
+            }
+        }
+        print("\ntargets:")
+        func check(_ name: String, _ ok: Bool, _ detail: String) {
+            print("  [\(ok ? "met" : "MISSED")] \(name): \(detail)")
+        }
+        if let cli = results["cli-icu"], let reference = results["icu-reference"] {
+            let speedup = reference.seconds / cli.seconds
+            let needed = options.count >= 1_000_000 ? 40.0 : 6.0
+            check("ICU style through the CLI vs icu::AlphabeticIndex", speedup >= needed, String(format: "%.1f× faster (target %.0f×)", speedup, needed))
+            check("peak memory vs icu::AlphabeticIndex", cli.kilobytes <= reference.kilobytes,
+                  String(format: "%.0f MB vs %.0f MB", Double(cli.kilobytes) / 1024, Double(reference.kilobytes) / 1024))
+        }
+        if let contacts = results["cli-contacts"], let icu = results["cli-icu"] {
+            check("contacts style vs ICU style (CLI)", contacts.seconds <= 2 * icu.seconds,
+                  String(format: "%.2f× (target ≤ 2×)", contacts.seconds / icu.seconds))
+        }
+        if let engine = results["engine-icu"], let floor = results["keys-floor"] {
+            check("in-process pipeline vs key-only floor", engine.seconds <= 2 * floor.seconds,
+                  String(format: "%.2f× (target ≤ 2×)", engine.seconds / floor.seconds))
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+import Collation
+import SectionIndex
+
+/// One timed operation, run inside a child process.
+enum Measurement {
+    static let allModes = ["engine-icu", "engine-contacts", "icu-reference", "foundation", "keys-floor", "keys-floor-parallel",
+                           "cli-icu", "cli-contacts"]
+
+    static func run(_ mode: String, names: [Workload.Entry], locale: String, queries: Int) throws -> Double {
+        switch mode {
+        case "engine-icu":
+            let index = try AlphabeticIndex(locale: locale)
+            let plain = names.map(\.name)
+            return time { blackHole(index.sections(of: plain, name: \.self).count) }
+        case "engine-contacts":
+            let index = try ContactsIndex(locale: locale)
+            return time { blackHole(index.sections(of: names, name: \.name, reading: \.reading).count) }
+        case "icu-reference":
+            let index = try ICU.ReferenceIndex(localeID: try LocaleIdentifier(locale).icuID)
+            let plain = names.map(\.name)
+            return time { blackHole(try! index.group(plain).count) }
+        case "foundation":
+            let plain = names.map(\.name)
+            let foundationLocale = Locale(identifier: locale)
+            return time {
+                // Apple's SwiftUI sample: group on the first letter folded without diacritics,
+                // then sort each group with localizedStandardCompare.
+                let groups = Dictionary(grouping: plain) { name in
+                    String(name.prefix(1)).folding(options: .diacriticInsensitive, locale: foundationLocale).uppercased()
+                }
+                var total = 0
+                for key in groups.keys.sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) {
+                    total += groups[key]!.sorted { $0.localizedStandardCompare($1) == .orderedAscending }.count
+                }
+                blackHole(total)
+            }
+        case "keys-floor", "keys-floor-parallel":
+            let collator = try Collator(locale: locale)
+            let plain = names.map(\.name)
+            guard mode == "keys-floor-parallel" else { return time { blackHole(collator.keyFloor(plain)) } }
+            return time {
+                let halves = [plain[..<(plain.count / 2)], plain[(plain.count / 2)...]]
+                let totals = Mutex([0, 0])
+                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                    let length = collator.keyFloor(halves[half])
+                    totals.withLock { $0[half] = length }
+                }
+                blackHole(totals.withLock { $0 })
+            }
+        default:
+            throw BenchError.unknownMode(mode)
+        }
+    }
+
+    static func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    static func peakResidentKilobytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss
+    }
+
+    @inline(never)
+    static func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+}
+
+enum BenchError: Error { case unknownMode(String) }

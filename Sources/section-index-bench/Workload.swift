@@ -1,0 +1,57 @@
+import Foundation
+
+/// The names measured: `../shared/corpus/names-200k.tsv` (from the package root), repeated
+/// with a numeric suffix to reach the count.
+enum Workload {
+    static let corpusURL: URL = {
+        let candidates = [
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("../shared/corpus/names-200k.tsv"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("../shared/corpus/names-200k.tsv"),
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.standardized.path) }?.standardized ?? candidates[0]
+    }()
+
+    struct Entry {
+        var name: String
+        var reading: String?
+    }
+
+    static func corpus() -> [Entry] {
+        guard let data = FileManager.default.contents(atPath: corpusURL.path) else {
+            FileHandle.standardError.write("section-index-bench: cannot read \(corpusURL.path)\n".data(using: .utf8)!)
+            exit(66)
+        }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let reading = columns.count > 1 && !columns[1].isEmpty ? String(columns[1]) : nil
+            return Entry(name: String(columns[0]), reading: reading)
+        }
+    }
+
+    static func names(count: Int) -> [Entry] {
+        let base = corpus()
+        var result: [Entry] = []
+        result.reserveCapacity(count)
+        var round = 0
+        while result.count < count {
+            for entry in base where result.count < count {
+                result.append(round == 0 ? entry : Entry(name: entry.name + " \(round)", reading: entry.reading))
+            }
+            round += 1
+        }
+        return result
+    }
+
+    /// The names as a `name<TAB>reading` file for the command-line measurements.
+    static func writeFile(count: Int, to url: URL) throws {
+        var text = ""
+        text.reserveCapacity(count * 32)
+        for entry in names(count: count) {
+            text += entry.name
+            if let reading = entry.reading { text += "\t" + reading }
+            text += "\n"
+        }
+        try text.write(to: url, atomically: false, encoding: .utf8)
+    }
+}
