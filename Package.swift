@@ -40,11 +40,13 @@ let package = Package(
             name: "section-index-bench",
             dependencies: ["SectionIndex", "Collation", "CICU"]
         ),
+        // The shared corpus and awkward inputs, for the test targets only.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CollationTests", dependencies: ["Collation"]),
-        .testTarget(name: "SectionIndexTests", dependencies: ["SectionIndex", "Collation", "CICU"]),
+        .testTarget(name: "SectionIndexTests", dependencies: ["SectionIndex", "Collation", "CICU", "TestSupport"]),
         .testTarget(
             name: "SectionIndexCLITests",
-            dependencies: ["SectionIndexCLI", "SectionIndex"]
+            dependencies: ["SectionIndexCLI", "SectionIndex", "Collation", "TestSupport"]
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SectionIndex
 
 /// The contacts-style rules (ContactsStyle.md, issue 4). Expected labels come from CLDR index

@@ -2,19 +2,19 @@ import Foundation
 
 /// The shared corpus (`../shared/corpus/names-200k.tsv` from the package root): 200,000 names
 /// in 20 locales' scripts plus awkward inputs. Read, never copied into the repository.
-enum Corpus {
-    struct Row: Sendable {
-        var name: String
-        var reading: String?
-        var origin: String
+public enum Corpus {
+    public struct Row: Sendable {
+        public var name: String
+        public var reading: String?
+        public var origin: String
     }
 
-    static let url = URL(fileURLWithPath: #filePath)
+    public static let url = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("../shared/corpus/names-200k.tsv").standardized
 
     /// Every row, or nil when the corpus is not beside the package.
-    static let rows: [Row]? = {
+    public static let rows: [Row]? = {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
         return text.split(separator: "\n", omittingEmptySubsequences: true).map { line in
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
@@ -24,7 +24,7 @@ enum Corpus {
     }()
 
     /// Every `stride`-th row, starting at `offset`: a sample that covers every origin.
-    static func sample(every stride: Int, offset: Int = 0) -> [Row] {
+    public static func sample(every stride: Int, offset: Int = 0) -> [Row] {
         guard let rows else { return [] }
         return Swift.stride(from: offset, to: rows.count, by: stride).map { rows[$0] }
     }
@@ -32,7 +32,7 @@ enum Corpus {
     /// Inputs that break naive code: empty, lone marks, digits, emoji and ZWJ sequences,
     /// unassigned, private-use and noncharacter code points, supplementary Han, Hangul jamo,
     /// leading ignorables, width variants, the index's own internal characters.
-    static let awkward: [String] = {
+    public static let awkward: [String] = {
         func scalar(_ value: UInt32) -> String { String(Character(Unicode.Scalar(value)!)) }
         return [
             "", " ", "  Anna", "\t", "\u{0301}", "\u{0301}Anna", "42", "007 Agent", "1st", "٣", "٤٢",
