@@ -1,4 +1,10 @@
 /// Why a locale or collator could not be had.
+///
+/// ```swift
+/// try Collator(locale: "xx").usesRootFallback      // true: served by root collation
+/// try Collator(locale: "xx", strict: true)         // throws .unsupportedLocale("xx")
+/// try LocaleIdentifier("en US")                    // throws .illFormedLocale("en US", reason: …)
+/// ```
 public enum CollationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text is neither a well-formed BCP 47 tag nor a well-formed ICU locale id.
     case illFormedLocale(String, reason: String)

@@ -7,10 +7,23 @@ extension Collator {
     /// options.caseFirst = .upperFirst           // "Apple" < "apple"
     /// ```
     public struct Options: Hashable, Sendable {
+        /// Which differences count: base letters (primary), accents (secondary), case and
+        /// variants (tertiary), punctuation when ignored (quaternary), code points (identical).
+        ///
+        /// ```swift
+        /// let primary = try Collator(locale: "en", options: .init(strength: .primary))
+        /// primary.compare("résumé", "Resume")   // .same
+        /// ```
         public enum Strength: Hashable, Sendable, CaseIterable {
             case primary, secondary, tertiary, quaternary, identical
         }
 
+        /// Which case sorts first among strings that differ only in case.
+        ///
+        /// ```swift
+        /// try Collator(locale: "en", options: .init(caseFirst: .upperFirst)).sorted(["apple", "Apple"])
+        /// // ["Apple", "apple"]
+        /// ```
         public enum CaseFirst: Hashable, Sendable, CaseIterable {
             case off, lowerFirst, upperFirst
         }

@@ -117,6 +117,12 @@ public struct Collator: Sendable {
 }
 
 /// The result of comparing two strings.
+///
+/// ```swift
+/// let swedish = try Collator(locale: "sv")
+/// swedish.compare("Åsa", "Zoë")           // .descending
+/// swedish.comparePrimary("Anna", "anna")  // .same
+/// ```
 public enum CollationOrder: Int8, Sendable, Hashable {
     case ascending = -1, same = 0, descending = 1
 

@@ -11,6 +11,12 @@ import Collation
 /// index.label(for: "Åsa")   // "Å"
 /// ```
 public struct IndexSettings: Hashable, Sendable {
+    /// Which index the settings build: ``ContactsIndex`` (`contacts`, the default) or
+    /// ``AlphabeticIndex`` (`icu`, exactly ICU's).
+    ///
+    /// ```swift
+    /// try IndexSettings(options: ["locale": "sv", "style": "icu"]).style   // .icu
+    /// ```
     public enum Style: String, Sendable, Hashable, CaseIterable { case contacts, icu }
 
     public var style: Style = .contacts
@@ -96,6 +102,14 @@ public struct IndexSettings: Hashable, Sendable {
 }
 
 /// A setting that cannot be used, with its key and value.
+///
+/// ```swift
+/// do {
+///     _ = try IndexSettings(options: ["locale": "sv", "han": "abacus"])
+/// } catch {
+///     print(error)   // 'han: abacus' is not one of the allowed values
+/// }
+/// ```
 public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
     public var key: String
     public var value: String?
@@ -106,6 +120,13 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
 }
 
 /// An index of either style, as the command line and fixtures use it.
+///
+/// ```swift
+/// struct Entry { var name: String; var reading: String? }
+/// let entries = [Entry(name: "Östen", reading: nil), Entry(name: "Anna", reading: nil)]
+/// let index = try IndexSettings(options: ["locale": "sv", "style": "icu"]).makeIndex()
+/// index.sections(of: entries, name: \.name, reading: \.reading).map(\.label)   // ["A", "Ö"]
+/// ```
 public enum ConfiguredIndex: Sendable {
     case contacts(ContactsIndex)
     case icu(AlphabeticIndex)
@@ -147,5 +168,39 @@ public enum ConfiguredIndex: Sendable {
 extension String {
     var trimmingSpaces: String {
         String(unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed().map(Character.init))
+    }
+}
+
+/// A grouped list as positions: what the command line prints without copying entries.
+public struct GroupedOrder: Sendable {
+    /// Every section's label (the index's full label list).
+    public var labels: [String]
+    public var kinds: [SectionKind]
+    /// In output order: the entry's input position and its section (an index into ``labels``).
+    public var entries: [(position: Int, section: Int)]
+}
+
+extension ConfiguredIndex {
+    /// The grouped order of names (and readings), as positions into the input.
+    ///
+    /// ```swift
+    /// let order = try IndexSettings(locale: "sv").makeIndex().order(names: ["Åsa", "Anna"], readings: [nil, nil])
+    /// order.entries.map { order.labels[$0.section] }   // ["A", "Å"]
+    /// ```
+    public func order(names: [String], readings: [String?]) -> GroupedOrder {
+        order(StringNames(names: names, readings: readings))
+    }
+
+    /// The grouped order of any name source (the command line's input buffer).
+    package func order<Source: NameSource>(_ source: Source) -> GroupedOrder {
+        switch self {
+        case .contacts(let index):
+            let grouping = index.group(source)
+            let kinds = grouping.layout.labels.indices.map { $0 == grouping.layout.overflowSection ? SectionKind.overflow : .letter }
+            return GroupedOrder(labels: grouping.layout.labels, kinds: kinds, entries: grouping.order)
+        case .icu(let index):
+            return GroupedOrder(labels: index.buckets.map(\.label), kinds: index.buckets.map { SectionKind($0.kind) },
+                                entries: index.placements(source).map { ($0.position, $0.bucket) })
+        }
     }
 }

@@ -1,9 +1,11 @@
 /// One section of a grouped list: a label and the caller's own elements, in order.
 ///
 /// ```swift
-/// let sections = try SectionIndex(locale: "sv").sections(of: contacts, name: \.name)
+/// struct Contact { var name: String }
+/// let contacts = [Contact(name: "Östen"), Contact(name: "Anna"), Contact(name: "Åsa")]
+/// let sections = try ContactsIndex(locale: "sv").sections(of: contacts, name: \.name)
 /// for section in sections {
-///     print(section.label, section.items.map(\.name))
+///     print(section.label, section.items.map(\.name))   // A ["Anna"], Å ["Åsa"], Ö ["Östen"]
 /// }
 /// ```
 public struct Section<Element>: Identifiable {
@@ -29,6 +31,11 @@ extension Section: Hashable where Element: Hashable {}
 extension Section: Codable where Element: Codable {}
 
 /// What a section holds.
+///
+/// ```swift
+/// let index = try ContactsIndex(locale: "en")
+/// index.sections(of: ["Anna", "42"]).map(\.kind)   // [.letter, .overflow]
+/// ```
 public enum SectionKind: String, Sendable, Hashable, Codable {
     /// A label of the index ("A", "か").
     case letter

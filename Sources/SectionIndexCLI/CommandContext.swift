@@ -28,10 +28,16 @@ struct CommandContext {
 
     /// The entries of FILE (the positional argument at `index`) or of standard input.
     func readEntries(argumentIndex: Int = 0) throws -> [InputEntry] {
+        let table = try readTable(argumentIndex: argumentIndex)
+        return (0..<table.count).map { InputEntry(name: table.name($0), reading: table.reading($0), line: $0 + 1) }
+    }
+
+    /// The same entries as one buffer of lines: no string per line.
+    func readTable(argumentIndex: Int = 0) throws -> UTF8Table {
         let path = invocation.arguments.count > argumentIndex ? invocation.arguments[argumentIndex] : nil
         let bytes = try FileReading.bytes(path: path, standardInput: standardInput)
         let policy = InputDecoding.InvalidPolicy(rawValue: invocation.value("invalid", default: "fail")!) ?? .fail
-        return try InputDecoding.entries(from: bytes, source: path ?? "standard input", invalid: policy)
+        return try InputDecoding.table(from: bytes, source: path ?? "standard input", invalid: policy)
     }
 
     /// Opens the locale, warning on stderr when ICU serves it from root.

@@ -13,49 +13,75 @@ extension CommandContext {
     }
 
     /// The entries to group: FILE, standard input, or the built-in sample when standard input
-    /// is a terminal and no FILE was given.
-    func entriesOrSample() throws -> (entries: [InputEntry], isSample: Bool) {
+    /// is a terminal and no FILE was given; as one buffer of lines, without a string per line.
+    func inputTableOrSample() throws -> (table: UTF8Table, isSample: Bool) {
         if invocation.arguments.isEmpty && isInteractive {
-            let sample = BuiltInSample.entries.enumerated().map { InputEntry(name: $1.name, reading: $1.reading, line: $0 + 1) }
-            return (sample, true)
+            var text = ""
+            for entry in BuiltInSample.entries {
+                text += entry.name + (entry.reading.map { "\t" + $0 } ?? "") + "\n"
+            }
+            return (try InputDecoding.table(from: Array(text.utf8), source: "the built-in sample", invalid: .fail), true)
         }
-        return (try readEntries(), false)
+        return (try readTable(), false)
     }
 
     /// `section-index group`: every entry once, in sections.
     func runGroup() throws -> ExitCode {
         let index = try makeIndex()
-        let (entries, isSample) = try entriesOrSample()
+        let (table, isSample) = try inputTableOrSample()
         let full = invocation.flag("full")
-        let sections = index.sections(of: entries, name: \.name, reading: \.reading, full: full)
         let isICU = if case .icu = index { true } else { false }
-        switch invocation.value("format", default: "text") {
-        case "tsv":
-            for section in sections {
-                for entry in section.items {
-                    if !isICU, let reading = entry.reading {
-                        output.line("\(section.label)\t\(entry.name)\t\(reading)")
-                    } else {
-                        output.line("\(section.label)\t\(entry.name)")
-                    }
-                }
-            }
-        case "json":
-            writeJSON(sections, readingsShown: !isICU)
-        case "html":
+        let format = invocation.value("format", default: "text")
+        if format == "html" {
+            let entries = (0..<table.count).map { InputEntry(name: table.name($0), reading: table.reading($0), line: $0 + 1) }
+            let sections = index.sections(of: entries, name: \.name, reading: \.reading, full: full)
             let labels = index.labels(forNames: entries.map(\.name), readings: entries.map(\.reading))
             output.write(HTMLPreview.page(sections: sections, labels: labels, localeTag: index.collator.locale.languageTag,
                                           full: full))
-        default:
-            for section in sections {
-                output.line(section.label)
-                for entry in section.items {
-                    output.line("  " + (entry.reading.map { "\(entry.name)  (\($0))" } ?? entry.name))
+            return .success
+        }
+        // The other formats print from positions, the names straight from the input buffer.
+        let order = index.order(table)
+        switch format {
+        case "tsv":
+            for (position, section) in order.entries {
+                output.write(order.labels[section])
+                output.write("\t")
+                table.withName(position) { output.write(bytes: $0) }
+                if !isICU {
+                    table.withReading(position) { reading in
+                        guard let reading else { return }
+                        output.write("\t")
+                        output.write(bytes: reading)
+                    }
                 }
+                output.newline()
+            }
+        case "json":
+            writeJSON(order, table: table, readingsShown: !isICU, full: full)
+        default:
+            var current = -1
+            for (position, section) in order.entries {
+                if section != current {
+                    current = section
+                    output.line(order.labels[section])
+                }
+                output.write("  ")
+                table.withName(position) { output.write(bytes: $0) }
+                if !isICU {
+                    table.withReading(position) { reading in
+                        guard let reading else { return }
+                        output.write("  (")
+                        output.write(bytes: reading)
+                        output.write(")")
+                    }
+                }
+                output.newline()
             }
             if isSample {
+                let names = (0..<table.count).map(table.name), readings = (0..<table.count).map(table.reading)
                 output.line("")
-                output.line("Index: " + index.labels(forNames: entries.map(\.name), readings: entries.map(\.reading)).joined(separator: " "))
+                output.line("Index: " + index.labels(forNames: names, readings: readings).joined(separator: " "))
                 output.line("")
                 output.line("(the built-in sample, grouped for locale \(index.collator.locale.languageTag); give a FILE or pipe names in to group your own)")
             }
@@ -65,19 +91,24 @@ extension CommandContext {
 
     /// JSON a client can use as it is: sections with label, id, kind and items (name, reading,
     /// input index); with --full, empty sections too, flagged `"empty": true`.
-    private func writeJSON(_ sections: [Section<InputEntry>], readingsShown: Bool) {
+    private func writeJSON(_ order: GroupedOrder, table: UTF8Table, readingsShown: Bool, full: Bool) {
+        var members = [[Int]](repeating: [], count: order.labels.count)
+        for (position, section) in order.entries { members[section].append(position) }
         output.write("[")
-        for (s, section) in sections.enumerated() {
-            output.write(s == 0 ? "\n" : ",\n")
-            output.write("  {\"label\":\(JSON.quoted(section.label)),\"id\":\(JSON.quoted(section.id)),\"kind\":\"\(section.kind.rawValue)\",\"empty\":\(section.items.isEmpty),\"items\":[")
-            for (i, entry) in section.items.enumerated() {
+        var first = true
+        for (section, positions) in members.enumerated() where full || !positions.isEmpty {
+            output.write(first ? "\n" : ",\n")
+            first = false
+            let label = order.labels[section]
+            output.write("  {\"label\":\(JSON.quoted(label)),\"id\":\(JSON.quoted(label)),\"kind\":\"\(order.kinds[section].rawValue)\",\"empty\":\(positions.isEmpty),\"items\":[")
+            for (i, position) in positions.enumerated() {
                 output.write(i == 0 ? "\n" : ",\n")
-                let reading = readingsShown ? (entry.reading.map(JSON.quoted) ?? "null") : "null"
-                output.write("    {\"name\":\(JSON.quoted(entry.name)),\"reading\":\(reading),\"index\":\(entry.line - 1)}")
+                let reading = readingsShown ? (table.reading(position).map(JSON.quoted) ?? "null") : "null"
+                output.write("    {\"name\":\(JSON.quoted(table.name(position))),\"reading\":\(reading),\"index\":\(position)}")
             }
-            output.write(section.items.isEmpty ? "]}" : "\n  ]}")
+            output.write(positions.isEmpty ? "]}" : "\n  ]}")
         }
-        output.line(sections.isEmpty ? "]" : "\n]")
+        output.line(first ? "]" : "\n]")
     }
 
     /// `section-index labels`: every label the index shows with --full, one per line.

@@ -1,3 +1,5 @@
+import SectionIndex
+
 /// One input line: `name`, or `name<TAB>reading` (further columns are ignored).
 public struct InputEntry: Equatable, Sendable {
     public var name: String
@@ -27,46 +29,71 @@ public enum InputDecoding {
 
     public static func entries(from bytes: [UInt8], source: String,
                                invalid: InvalidPolicy) throws(InputError) -> [InputEntry] {
-        var entries: [InputEntry] = []
-        try bytes.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt8>) throws(InputError) in
+        let table = try table(from: bytes, source: source, invalid: invalid)
+        return (0..<table.count).map { i in InputEntry(name: table.name(i), reading: table.reading(i), line: i + 1) }
+    }
+
+    /// The entries as ranges of one buffer, without a string per line: what `group` reads.
+    /// With `.replace`, ill-formed sequences and NUL bytes become U+FFFD first.
+    package static func table(from bytes: [UInt8], source: String,
+                              invalid: InvalidPolicy) throws(InputError) -> UTF8Table {
+        var text = bytes
+        var problems = false
+        try forEachLine(of: bytes) { (line: UnsafeBufferPointer<UInt8>, number: Int, start: Int) throws(InputError) in
+            guard let (offset, problem) = firstProblem(in: line) else { return }
+            if invalid == .fail {
+                throw InputError(source: source, line: number, byteInLine: offset, byteInInput: start + offset, problem: problem)
+            }
+            problems = true
+        }
+        if problems {
+            // Rebuild the input with every bad line decoded leniently; line ends stay.
+            text = []
+            text.reserveCapacity(bytes.count)
+            forEachLine(of: bytes, includingEnds: true) { line, _, _ in
+                if firstProblem(in: line) == nil {
+                    text.append(contentsOf: line)
+                } else {
+                    text.append(contentsOf: String(decoding: line, as: UTF8.self).replacingNUL().utf8)
+                }
+            }
+        }
+        var ranges: [UInt32] = []
+        ranges.reserveCapacity(text.count / 8)
+        forEachLine(of: text) { line, _, start in
+            let base = UInt32(start)
+            guard let tab = line.firstIndex(of: 0x09) else {
+                ranges += [base, base + UInt32(line.count), 0, 0]
+                return
+            }
+            let readingEnd = line[(tab + 1)...].firstIndex(of: 0x09) ?? line.count
+            ranges += [base, base + UInt32(tab), base + UInt32(tab + 1), base + UInt32(readingEnd)]
+        }
+        return UTF8Table(bytes: text, ranges: ranges)
+    }
+
+    /// Calls `body` for each line: a leading BOM dropped, LF or CRLF ends (not passed, unless
+    /// `includingEnds`), a final line end optional. `start` is the line's offset in `bytes`.
+    private static func forEachLine<E: Error>(
+        of bytes: [UInt8], includingEnds: Bool = false,
+        _ body: (UnsafeBufferPointer<UInt8>, Int, Int) throws(E) -> Void
+    ) throws(E) {
+        try bytes.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt8>) throws(E) in
             var start = 0
-            if all.count >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF { start = 3 }
-            var lineNumber = 0
+            if all.count >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF {
+                start = 3
+            }
+            var number = 0
             while start < all.count {
-                lineNumber += 1
+                number += 1
                 var end = start
                 while end < all.count, all[end] != 0x0A { end += 1 }
-                let next = end + 1
-                if end > start, all[end - 1] == 0x0D { end -= 1 }
-                let line = UnsafeBufferPointer(rebasing: all[start..<end])
-                if let (offset, problem) = firstProblem(in: line) {
-                    if invalid == .fail {
-                        throw InputError(source: source, line: lineNumber, byteInLine: offset,
-                                         byteInInput: start + offset, problem: problem)
-                    }
-                }
-                entries.append(entry(from: line, number: lineNumber))
+                let next = min(end + 1, all.count)
+                if !includingEnds, end > start, all[end - 1] == 0x0D { end -= 1 }
+                try body(UnsafeBufferPointer(rebasing: all[start..<(includingEnds ? next : end)]), number, start)
                 start = next
             }
         }
-        return entries
-    }
-
-    private static func entry(from line: UnsafeBufferPointer<UInt8>, number: Int) -> InputEntry {
-        guard let tab = line.firstIndex(of: 0x09) else {
-            return InputEntry(name: decode(line), reading: nil, line: number)
-        }
-        let name = decode(UnsafeBufferPointer(rebasing: line[..<tab]))
-        let rest = line[(tab + 1)...]
-        let readingEnd = rest.firstIndex(of: 0x09) ?? rest.endIndex
-        let reading = decode(UnsafeBufferPointer(rebasing: line[(tab + 1)..<readingEnd]))
-        return InputEntry(name: name, reading: reading.isEmpty ? nil : reading, line: number)
-    }
-
-    /// Invalid sequences (and NUL) become U+FFFD; valid text is copied as is.
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if !bytes.contains(0) { return String(decoding: bytes, as: UTF8.self) }
-        return String(decoding: bytes, as: UTF8.self).replacingNUL()
     }
 
     /// The first byte that is not well-formed UTF-8 (or is NUL), with what is wrong there.
@@ -105,7 +132,7 @@ public enum InputDecoding {
 }
 
 extension String {
-    fileprivate func replacingNUL() -> String {
+    func replacingNUL() -> String {
         String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
     }
 }

@@ -16,15 +16,26 @@ public final class OutputBuffer {
     /// Collects everything in memory (``text``).
     public init() { descriptor = nil }
 
+    @inline(__always)
     public func write(_ string: String) {
-        var string = string
-        string.withUTF8 { bytes.append(contentsOf: $0) }
+        if string.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: Array(string.utf8))
+        }
         if descriptor != nil, bytes.count >= flushThreshold { flush() }
     }
 
     public func line(_ string: String) {
         write(string)
         bytes.append(0x0A)
+    }
+
+    @inline(__always)
+    public func newline() { bytes.append(0x0A) }
+
+    @inline(__always)
+    public func write(bytes more: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: more)
+        if descriptor != nil, bytes.count >= flushThreshold { flush() }
     }
 
     /// What was written, for an in-memory buffer.

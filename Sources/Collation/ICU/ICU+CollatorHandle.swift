@@ -95,14 +95,31 @@ extension ICU {
         @inline(__always)
         package func appendSortKey(_ s: String, to bytes: inout [UInt8]) {
             s.withUTF8Bytes { chars, length in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
-                    var status: Int32 = 0
-                    let needed = sicu_collator_sort_key_utf8(pointer, chars, length, scratch.baseAddress!, 256, &status)
-                    if needed <= 256 {
-                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<Int(needed)]))
-                    } else {
-                        bytes.append(contentsOf: sortKey(s))
-                    }
+                appendSortKey(UnsafeBufferPointer(start: UnsafeRawPointer(chars).assumingMemoryBound(to: UInt8.self),
+                                                  count: Int(length)), to: &bytes)
+            }
+        }
+
+        /// Appends the sort key of UTF-8 bytes to `bytes`.
+        @inline(__always)
+        package func appendSortKey(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+            guard let base = utf8.baseAddress else {
+                // An empty buffer may have no address; ICU needs one even for length 0.
+                var zero: UInt8 = 0
+                withUnsafePointer(to: &zero) { appendSortKey(UnsafeBufferPointer(start: $0, count: 0), to: &bytes) }
+                return
+            }
+            let chars = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+            let length = Int32(utf8.count)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
+                var status: Int32 = 0
+                let needed = sicu_collator_sort_key_utf8(pointer, chars, length, scratch.baseAddress!, 256, &status)
+                if needed <= 256 {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<Int(needed)]))
+                } else {
+                    bytes.append(contentsOf: ICU.bytes(initialCapacity: Int(needed)) { buffer, capacity, status in
+                        sicu_collator_sort_key_utf8(pointer, chars, length, buffer, capacity, status)
+                    }.0)
                 }
             }
         }

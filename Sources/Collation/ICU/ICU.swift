@@ -16,6 +16,18 @@ package enum ICU {
 }
 
 /// A failed ICU call: which function, with which input, and ICU's status.
+///
+/// It reaches callers inside ``CollationError/icu(_:)``:
+///
+/// ```swift
+/// do {
+///     _ = try Collator(locale: "sv")
+/// } catch .icu(let failure) {
+///     print(failure.operation, failure.input, failure.codeName)   // e.g. "opening a collator", "sv", "U_MEMORY_ALLOCATION_ERROR"
+/// } catch {
+///     print(error)
+/// }
+/// ```
 public struct ICUError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was being done ("opening a collator").
     public var operation: String

@@ -1,6 +1,15 @@
 import Collation
 
 /// Where one new element goes in sections already on screen.
+///
+/// ```swift
+/// let index = try ContactsIndex(locale: "en")
+/// let sections = index.sections(of: ["Anna", "Cleo", "Carl"])   // A: Anna; C: Carl, Cleo
+/// index.insertionPoint(for: "Bea", in: sections, name: \.self)
+/// // InsertionPoint(section: 1, row: 0, createsSection: true, label: "B")
+/// index.insertionPoint(for: "Cid", in: sections, name: \.self)
+/// // InsertionPoint(section: 1, row: 1, createsSection: false, label: "C")
+/// ```
 public struct InsertionPoint: Hashable, Sendable {
     /// The position in the sections array: of the existing section, or where a new one goes.
     public var section: Int

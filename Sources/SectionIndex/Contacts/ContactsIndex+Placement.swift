@@ -8,33 +8,76 @@ extension ContactsIndex {
         var script: Int32
     }
 
-    /// Rule 1: the reading if there is one, else the name; leading white space and
-    /// default-ignorable code points skipped. Rule 3: a Han key romanised when the Han policy
-    /// says so.
-    func prepare(name: String, reading: String?) -> PreparedKey {
-        let source = reading.flatMap { $0.isEmpty ? nil : $0 } ?? name
-        let key = Self.significantPart(of: source)
-        let text = key.startIndex == source.startIndex ? source : String(key)
-        // Leading combining marks belong to no script; the first base character decides.
-        guard let first = key.unicodeScalars.first(where: { !ICU.isMark($0) }) else {
-            return PreparedKey(text: text, script: Script.common)
-        }
-        let script = ICU.scriptCode(of: first)
-        if script == Script.han, case .romanize(let romanizer) = hanHandling {
-            return PreparedKey(text: romanizer.romanize(key), script: Script.latin)
-        }
-        return PreparedKey(text: text, script: script)
+    /// Which bytes of an entry are its key (rules 1 and 3), without copying them. Twelve
+    /// bytes per entry: a million entries' choices fit in 12 MB.
+    struct KeyChoice {
+        /// The script of the first base character; Latin for romanised Han.
+        var script: Int32
+        /// Leading bytes of white space and default-ignorable code points to skip.
+        var skip: Int32
+        /// The key is the reading, not the name.
+        var usesReading: Bool
+        /// The key is a romanisation (pinyin of a Han name), kept beside the choice.
+        var isRomanized: Bool
+
+        /// The key is the name exactly as given: no second key is needed to break ties.
+        var isName: Bool { !usesReading && skip == 0 && !isRomanized }
     }
 
-    /// The string without its leading white space and default-ignorable code points (ZWSP,
-    /// bidi marks, BOM, soft hyphen, …), which are invisible and must not decide a section.
-    static func significantPart(of text: String) -> Substring {
-        var start = text.unicodeScalars.startIndex
-        let scalars = text.unicodeScalars
-        while start < scalars.endIndex, ICU.isWhiteSpace(scalars[start]) || ICU.isDefaultIgnorable(scalars[start]) {
-            start = scalars.index(after: start)
+    /// Rule 1: the reading if there is one, else the name; leading white space and
+    /// default-ignorable code points skipped. Rule 3: a Han key romanised when the Han policy
+    /// says so (the pinyin is returned beside the choice).
+    func chooseKey(name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?) -> (KeyChoice, romanized: String?) {
+        let source = reading ?? name
+        var offset = 0
+        while offset < source.count {
+            let (scalar, length) = UTF8Scalars.decode(source, at: offset)
+            guard ICU.isWhiteSpace(scalar) || ICU.isDefaultIgnorable(scalar) else { break }
+            offset += length
         }
-        return Substring(scalars[start...])
+        let skip = offset
+        // Leading combining marks belong to no script; the first base character decides.
+        var script = Script.common
+        while offset < source.count {
+            let (scalar, length) = UTF8Scalars.decode(source, at: offset)
+            if !ICU.isMark(scalar) {
+                script = ICU.scriptCode(of: scalar)
+                break
+            }
+            offset += length
+        }
+        if script == Script.han, case .romanize(let romanizer) = hanHandling {
+            let key = String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)
+            return (KeyChoice(script: Script.latin, skip: Int32(skip), usesReading: reading != nil, isRomanized: true),
+                    romanizer.romanize(key[...]))
+        }
+        return (KeyChoice(script: script, skip: Int32(skip), usesReading: reading != nil, isRomanized: false), nil)
+    }
+
+    /// Runs `body` over the key's UTF-8 bytes.
+    @inline(__always)
+    func withKey<R>(_ choice: KeyChoice, romanized: String?, name: UnsafeBufferPointer<UInt8>,
+                    reading: UnsafeBufferPointer<UInt8>?, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let romanized { return romanized.withUTF8Buffer(body) }
+        let source = choice.usesReading ? reading! : name
+        return body(UnsafeBufferPointer(rebasing: source[Int(choice.skip)...]))
+    }
+
+    /// The key of one entry as a string (the single-entry paths: `label(for:)`, insertion).
+    func prepare(name: String, reading: String?) -> PreparedKey {
+        let reading = reading.flatMap { $0.isEmpty ? nil : $0 }
+        return name.withUTF8Buffer { nameBytes in
+            func finish(_ readingBytes: UnsafeBufferPointer<UInt8>?) -> PreparedKey {
+                let (choice, romanized) = chooseKey(name: nameBytes, reading: readingBytes)
+                if choice.isName { return PreparedKey(text: name, script: choice.script) }
+                let text = withKey(choice, romanized: romanized, name: nameBytes, reading: readingBytes) {
+                    String(decoding: $0, as: UTF8.self)
+                }
+                return PreparedKey(text: text, script: choice.script)
+            }
+            guard let reading else { return finish(nil) }
+            return reading.withUTF8Buffer { finish($0) }
+        }
     }
 
     /// The groups an index over data with these key scripts shows, in order, with the first

@@ -1,6 +1,14 @@
 import Collation
 
 /// A section shown above the indexed ones, without an index label: "Favourites".
+///
+/// ```swift
+/// struct Contact { var name: String; var isFavourite: Bool }
+/// let contacts = [Contact(name: "Zoe", isFavourite: true), Contact(name: "Adam", isFavourite: false)]
+/// let favourites = PinnedSection<Contact>(title: "Favourites") { $0.isFavourite }
+/// let sections = try ContactsIndex(locale: "en").sections(of: contacts, name: \.name, pinned: favourites)
+/// sections.map(\.label)   // ["Favourites", "A", "Z"]: Zoe is in Favourites and in Z
+/// ```
 public struct PinnedSection<Element> {
     /// The section's title; its ``Section/id`` is the title too.
     public var title: String
@@ -68,64 +76,71 @@ extension ContactsIndex {
     /// One sort key per entry, made by the collator of the group that claims its script: its
     /// primary part places the entry, the whole key orders it. Entries that land in `#` are
     /// keyed by the primary locale's collator instead. A second key (of the name) breaks ties
-    /// only for entries whose key was their reading.
+    /// only for entries whose key is not their name as given.
     func group(names: [String], readings: [String?]) -> Grouping {
-        let count = names.count
-        var keys = [PreparedKey](repeating: PreparedKey(text: "", script: Script.common), count: count)
-        keys.withUnsafeMutableBufferPointer { buffer in
-            let out = buffer
-            KeyTable.forEach(count: count) { i in out[i] = prepare(name: names[i], reading: readings[i]) }
+        group(StringNames(names: names, readings: readings))
+    }
+
+    func group<Source: NameSource>(_ source: Source) -> Grouping {
+        let count = source.count
+        var choices = [KeyChoice](repeating: KeyChoice(script: Script.common, skip: 0, usesReading: false, isRomanized: false),
+                                  count: count)
+        // Romanised keys exist only under a romanising Han policy: only then is there a slot each.
+        var romanized = [String?](repeating: nil, count: { if case .romanize = hanHandling { count } else { 0 } }())
+        choices.withUnsafeMutableBufferPointer { choiceBuffer in
+            romanized.withUnsafeMutableBufferPointer { romanizedBuffer in
+                let out = choiceBuffer, pinyin = romanizedBuffer
+                KeyTable.forEach(count: count) { i in
+                    let (choice, key) = source.withName(i) { name in source.withReading(i) { chooseKey(name: name, reading: $0) } }
+                    out[i] = choice
+                    if let key { pinyin[i] = key }
+                }
+            }
         }
-        let layout = layout(scripts: Set(keys.map(\.script)))
+        let layout = layout(scripts: Set(choices.map(\.script)))
         let overflow = Int32(layout.overflowSection)
         var sections = [Int32](repeating: overflow, count: count)
         let table = sections.withUnsafeMutableBufferPointer { buffer in
             let sectionOf = buffer
             return KeyTable.build(count: count) { i, bytes in
-                let key = keys[i]
-                let start = bytes.count
-                if let groupNumber = layout.groupOfScript[key.script] {
-                    let group = layout.groups[groupNumber]
-                    group.ordering.handle.appendSortKey(key.text, to: &bytes)
-                    let label = bytes.withUnsafeBufferPointer { all in
-                        group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: all[start...]))
+                let choice = choices[i]
+                source.withName(i) { name in
+                    source.withReading(i) { reading in
+                        withKey(choice, romanized: choice.isRomanized ? romanized[i] : nil, name: name, reading: reading) { key in
+                            let start = bytes.count
+                            if let groupNumber = layout.groupOfScript[choice.script] {
+                                let group = layout.groups[groupNumber]
+                                group.ordering.handle.appendSortKey(key, to: &bytes)
+                                let label = bytes.withUnsafeBufferPointer { all in
+                                    group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: all[start...]))
+                                }
+                                if let label {
+                                    sectionOf[i] = Int32(layout.firstSection[groupNumber] + label)
+                                    return
+                                }
+                                bytes.removeSubrange(start...)
+                            }
+                            sectionOf[i] = overflow
+                            primaryCollator.handle.appendSortKey(key, to: &bytes)
+                        }
                     }
-                    if let label {
-                        sectionOf[i] = Int32(layout.firstSection[groupNumber] + label)
-                        return
-                    }
-                    bytes.removeSubrange(start...)
                 }
-                sectionOf[i] = overflow
-                primaryCollator.handle.appendSortKey(key.text, to: &bytes)
             }
         }
-        var records = [OrderRecord](repeating: OrderRecord(group: 0, index: 0, head: 0), count: count)
-        table.bytes.withUnsafeBufferPointer { all in
-            for i in 0..<count {
-                records[i] = OrderRecord(group: sections[i], index: Int32(i),
-                                         head: OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[table.starts[i]..<table.starts[i + 1]])))
-            }
+        var records = table.records(groups: sections)
+        // Ties by name, only for entries whose key is not their name as given.
+        var slots = [Int32](repeating: -1, count: count)
+        var needing: [Int] = []
+        for i in 0..<count where !choices[i].isName {
+            slots[i] = Int32(needing.count)
+            needing.append(i)
         }
-        // Ties by name: only entries placed by a reading have a name key of their own; an
-        // empty tie key means "the name is the key".
-        var tieBreak: KeyTable?
-        if zip(keys, names).contains(where: { $0.text != $1 }) {
-            tieBreak = KeyTable.build(count: count) { i, bytes in
-                guard keys[i].text != names[i] else { return }
-                orderingCollator(forSection: Int(sections[i]), in: layout).handle.appendSortKey(names[i], to: &bytes)
-            }
-            tieBreak = tieBreak.map { ties in fillEmptyTies(ties, from: table) }
+        let ties = needing.isEmpty ? nil : KeyTable.build(count: needing.count) { slot, bytes in
+            let i = needing[slot]
+            let collator = orderingCollator(forSection: Int(sections[i]), in: layout)
+            source.withName(i) { collator.handle.appendSortKey($0, to: &bytes) }
         }
-        table.sort(&records, tieBreak: tieBreak)
+        table.sort(&records, tieBreak: ties.map { TieBreak(keys: $0, slots: slots) })
         return Grouping(layout: layout, order: records.map { (Int($0.index), Int($0.group)) })
-    }
-
-    /// A tie table where every empty entry holds the entry's main key.
-    private func fillEmptyTies(_ ties: KeyTable, from keys: KeyTable) -> KeyTable {
-        KeyTable.build(count: ties.count) { i, bytes in
-            let tieRange = ties.starts[i]..<ties.starts[i + 1]
-            bytes.append(contentsOf: tieRange.isEmpty ? keys.bytes[keys.starts[i]..<keys.starts[i + 1]] : ties.bytes[tieRange])
-        }
     }
 }

@@ -18,6 +18,13 @@ import Collation
 /// The index is immutable and `Sendable`: build it once per locale and share it.
 public struct ContactsIndex: Sendable {
     /// How Han (Chinese character) names are placed.
+    ///
+    /// ```swift
+    /// try ContactsIndex(locale: "zh").label(for: "王小明")                          // "W"
+    /// try ContactsIndex(locale: "zh-Hant").label(for: "王小明")                     // "4劃"
+    /// try ContactsIndex(locale: "en").label(for: "王小明")                          // "#"
+    /// try ContactsIndex(locale: "en", options: .init(han: .pinyin)).label(for: "王小明") // "W"
+    /// ```
     public enum HanPolicy: String, Sendable, Hashable, CaseIterable, Codable {
         /// By the pinyin of the name, in the Latin A–Z sections (Chinese phone books).
         case pinyin
@@ -32,15 +39,36 @@ public struct ContactsIndex: Sendable {
     }
 
     /// Whether Chinese names are read as personal names (surname readings) or plain text.
+    ///
+    /// A surname can read differently from the same character in a word: 曾 is Zēng as a
+    /// surname and céng elsewhere.
+    ///
+    /// ```swift
+    /// try ContactsIndex(locale: "zh").label(for: "曾志伟")                               // "Z"
+    /// try ContactsIndex(locale: "zh", options: .init(names: .plain)).label(for: "曾志伟") // "C"
+    /// ```
     public enum NamePolicy: String, Sendable, Hashable, CaseIterable, Codable {
         case personal, plain
     }
 
     /// Whether scripts outside the primary and additional locales get groups of their own.
+    ///
+    /// ```swift
+    /// try ContactsIndex(locale: "en").label(for: "Иван")                                 // "И"
+    /// try ContactsIndex(locale: "en", options: .init(scripts: .none)).label(for: "Иван") // "#"
+    /// ```
     public enum ScriptPolicy: String, Sendable, Hashable, CaseIterable, Codable {
         case auto, none
     }
 
+    /// What an index shows besides the primary locale's labels, and how it places names.
+    ///
+    /// ```swift
+    /// let options = ContactsIndex.Options(additionalLocales: ["ru"], overflowLabel: "…")
+    /// let index = try ContactsIndex(locale: "en", options: options)
+    /// index.labels        // ["A", …, "Z", "А", …, "Я", "…"]
+    /// index.label(for: "Ёлка")   // "Е": Russian files Ё with Е
+    /// ```
     public struct Options: Hashable, Sendable {
         /// Locales whose groups follow the primary locale's, in this order.
         public var additionalLocales: [String]

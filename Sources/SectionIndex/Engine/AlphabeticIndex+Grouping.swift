@@ -30,20 +30,24 @@ extension AlphabeticIndex {
     /// For each name in output order: its input position and visible bucket. One full sort
     /// key per name does both jobs: its primary part finds the bucket, the whole key orders.
     func placements(_ names: [String]) -> [(position: Int, bucket: Int)] {
+        placements(StringNames(names: names))
+    }
+
+    func placements<Source: NameSource>(_ names: Source) -> [(position: Int, bucket: Int)] {
         let handle = collator.handle
-        let table = KeyTable.build(count: names.count) { i, bytes in handle.appendSortKey(names[i], to: &bytes) }
-        var records = [OrderRecord](repeating: OrderRecord(group: 0, index: 0, head: 0), count: names.count)
+        let table = KeyTable.build(count: names.count) { i, bytes in names.withName(i) { handle.appendSortKey($0, to: &bytes) } }
+        var buckets = [Int32](repeating: 0, count: names.count)
         table.bytes.withUnsafeBufferPointer { all in
-            records.withUnsafeMutableBufferPointer { buffer in
+            buckets.withUnsafeMutableBufferPointer { buffer in
                 let out = buffer
                 KeyTable.forEach(count: names.count) { i in
                     let start = table.starts[i], end = table.starts[i + 1]
                     let primary = UnsafeBufferPointer(rebasing: all[start..<(start + table.bytes.primaryLength(from: start, to: end))])
-                    out[i] = OrderRecord(group: Int32(bucketIndex(forPrimaryKey: primary)), index: Int32(i),
-                                         head: OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[start..<end])))
+                    out[i] = Int32(bucketIndex(forPrimaryKey: primary))
                 }
             }
         }
+        var records = table.records(groups: buckets)
         table.sort(&records)
         return records.map { (Int($0.index), Int($0.group)) }
     }

@@ -18,6 +18,12 @@ import Collation
 /// The index is immutable and `Sendable`; one instance answers any number of threads.
 public struct AlphabeticIndex: Sendable {
     /// What a bucket is for.
+    ///
+    /// ```swift
+    /// let index = try AlphabeticIndex(locale: "sv")
+    /// index.buckets.first?.kind   // .underflow: "…", what sorts before "A"
+    /// index.buckets.last?.kind    // .overflow: "…", what comes after the last script
+    /// ```
     public enum BucketKind: Int, Sendable, Hashable, Codable {
         /// An ordinary label.
         case normal = 0
@@ -30,12 +36,21 @@ public struct AlphabeticIndex: Sendable {
     }
 
     /// A visible bucket of the index.
+    ///
+    /// ```swift
+    /// try AlphabeticIndex(locale: "sv").buckets[1]   // Bucket(label: "A", kind: .normal)
+    /// ```
     public struct Bucket: Hashable, Sendable, Codable {
         public var label: String
         public var kind: BucketKind
     }
 
     /// How to build the index; the defaults are ICU's.
+    ///
+    /// ```swift
+    /// let short = try AlphabeticIndex(.init(locale: "sv", overflowLabel: "#", maximumLabelCount: 10))
+    /// short.labels   // about ten labels, evenly thinned, then "#"
+    /// ```
     public struct Configuration: Hashable, Sendable {
         public var locale: String
         /// Locales whose index characters are added (ICU's `addLabels(locale)`).
@@ -147,6 +162,14 @@ public struct AlphabeticIndex: Sendable {
 }
 
 /// Why an index could not be built.
+///
+/// ```swift
+/// do {
+///     _ = try ContactsIndex(locale: "en US")
+/// } catch {
+///     print(error)   // ill-formed locale 'en US': only ASCII letters, digits, … may appear
+/// }
+/// ```
 public enum IndexError: Error, Hashable, Sendable, CustomStringConvertible {
     case collation(CollationError)
     case invalidMaximumLabelCount(Int)

@@ -49,10 +49,12 @@ struct KeyTable {
         var table = KeyTable(bytes: [], starts: [0])
         table.bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count })
         table.starts.reserveCapacity(count + 1)
-        for chunk in chunks {
+        for c in chunks.indices {
             let base = table.bytes.count
-            table.bytes.append(contentsOf: chunk.bytes)
-            for end in chunk.ends { table.starts.append(base + end) }
+            table.bytes.append(contentsOf: chunks[c].bytes)
+            for end in chunks[c].ends { table.starts.append(base + end) }
+            // Freed as soon as copied: the table's pages fill as the chunks' are returned.
+            chunks[c] = ([], [])
         }
         return table
     }
@@ -96,6 +98,13 @@ extension Array where Element == UInt8 {
     }
 }
 
+/// Second keys for the few records that need one: `slots[i]` is record `i`'s key in `keys`,
+/// or -1 when its main key serves.
+struct TieBreak {
+    var keys: KeyTable
+    var slots: [Int32]
+}
+
 /// Carries a value into `concurrentPerform`; see ``KeyTable/parallel(_:_:)`` for why that is safe.
 private struct UncheckedSendableBox<Value>: @unchecked Sendable {
     let value: Value
@@ -119,28 +128,61 @@ struct OrderRecord {
 extension KeyTable {
     /// Orders records by group, then key bytes, then (when given) a second key table, then
     /// index: a total order. Keys contain no zero bytes, so padding a short head with zeros
-    /// keeps byte order.
-    func sort(_ records: inout [OrderRecord], tieBreak: KeyTable? = nil) {
-        bytes.withUnsafeBufferPointer { keyBytes in
-            let tieBytes = tieBreak?.bytes ?? []
-            tieBytes.withUnsafeBufferPointer { tieBuffer in
-                let starts = self.starts, tieStarts = tieBreak?.starts
-                func rest(_ buffer: UnsafeBufferPointer<UInt8>, _ starts: [Int], _ i: Int, from offset: Int) -> UnsafeBufferPointer<UInt8> {
-                    let start = min(starts[i] + offset, starts[i + 1])
-                    return UnsafeBufferPointer(rebasing: buffer[start..<starts[i + 1]])
-                }
-                let less = { (a: OrderRecord, b: OrderRecord) -> Bool in
-                    if a.group != b.group { return a.group < b.group }
-                    if a.head != b.head { return a.head < b.head }
-                    let byKey = compareBytes(rest(keyBytes, starts, Int(a.index), from: 8), rest(keyBytes, starts, Int(b.index), from: 8))
-                    if byKey != 0 { return byKey < 0 }
-                    if let tieStarts {
-                        let byTie = compareBytes(rest(tieBuffer, tieStarts, Int(a.index), from: 0), rest(tieBuffer, tieStarts, Int(b.index), from: 0))
-                        if byTie != 0 { return byTie < 0 }
+    /// keeps byte order. The comparison reads raw pointers only: no reference counting in
+    /// the hot loop.
+    func sort(_ records: inout [OrderRecord], tieBreak: TieBreak? = nil) {
+        let tie = tieBreak?.keys ?? KeyTable(bytes: [], starts: [0])
+        let slots = tieBreak?.slots ?? []
+        bytes.withUnsafeBufferPointer { keyBuffer in
+            starts.withUnsafeBufferPointer { startBuffer in
+                tie.bytes.withUnsafeBufferPointer { tieBuffer in
+                    tie.starts.withUnsafeBufferPointer { tieStartBuffer in
+                      slots.withUnsafeBufferPointer { slotBuffer in
+                        let keys = keyBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                        let starts = startBuffer.baseAddress!
+                        let ties = tieBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                        let tieStarts = tieStartBuffer.baseAddress!
+                        let slots = slotBuffer
+                        let hasTies = tieBreak != nil
+                        KeyTable.parallelSort(&records) { a, b in
+                            if a.group != b.group { return a.group < b.group }
+                            if a.head != b.head { return a.head < b.head }
+                            let i = Int(a.index), j = Int(b.index)
+                            let byKey = KeyTable.compareTails(keys, starts[i], starts[i + 1], starts[j], starts[j + 1], skipping: 8)
+                            if byKey != 0 { return byKey < 0 }
+                            if hasTies {
+                                // An entry without a tie key of its own ties by its main key.
+                                let si = Int(slots[i]), sj = Int(slots[j])
+                                let (aBase, aStart, aEnd) = si < 0 ? (keys, starts[i], starts[i + 1]) : (ties, tieStarts[si], tieStarts[si + 1])
+                                let (bBase, bStart, bEnd) = sj < 0 ? (keys, starts[j], starts[j + 1]) : (ties, tieStarts[sj], tieStarts[sj + 1])
+                                let byTie = compareBytes(UnsafeBufferPointer(start: aBase + aStart, count: aEnd - aStart),
+                                                         UnsafeBufferPointer(start: bBase + bStart, count: bEnd - bStart))
+                                if byTie != 0 { return byTie < 0 }
+                            }
+                            return a.index < b.index
+                        }
+                      }
                     }
-                    return a.index < b.index
                 }
-                KeyTable.parallelSort(&records, by: less)
+            }
+        }
+    }
+
+    /// Byte order of two keys of one buffer, from `skipping` bytes in.
+    @inline(__always)
+    private static func compareTails(_ base: UnsafePointer<UInt8>, _ aStart: Int, _ aEnd: Int, _ bStart: Int, _ bEnd: Int,
+                                      skipping: Int) -> Int {
+        let a = UnsafeBufferPointer(start: base + min(aStart + skipping, aEnd), count: max(0, aEnd - aStart - skipping))
+        let b = UnsafeBufferPointer(start: base + min(bStart + skipping, bEnd), count: max(0, bEnd - bStart - skipping))
+        return compareBytes(a, b)
+    }
+
+    /// A record per key: its group, its index, and the head of its key.
+    func records(groups: [Int32]) -> [OrderRecord] {
+        bytes.withUnsafeBufferPointer { all in
+            (0..<count).map { i in
+                OrderRecord(group: groups[i], index: Int32(i),
+                            head: OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[starts[i]..<starts[i + 1]])))
             }
         }
     }

@@ -1,5 +1,11 @@
 extension Fixture {
     /// The outcome of checking a fixture.
+    ///
+    /// ```swift
+    /// let report = Fixture(text: "locale: sv\nÅsa -> A\n", path: "sv.fixture").check()
+    /// report.failed                          // 1
+    /// report.failures[0].description         // "sv.fixture:2: expected A, got Å (Åsa)"
+    /// ```
     public struct Report: Sendable {
         /// One failed check, printed as `FILE:LINE: expected X, got Y (NAME)`.
         public struct Failure: Hashable, Sendable, CustomStringConvertible {

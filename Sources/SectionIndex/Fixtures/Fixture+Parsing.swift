@@ -5,7 +5,8 @@ extension Fixture {
         self.path = path
         var seenCase = false
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character, so CRLF line ends must be split on as such.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             var line = rawLine
             if line.last == "\r" { line = line.dropLast() }

@@ -13,8 +13,19 @@
 ///
 /// Parse with ``Fixture/init(text:path:)``, check with ``Fixture/check()``; the test suite
 /// and `section-index check` run the same code.
+///
+/// ```swift
+/// let fixture = Fixture(text: "locale: sv\nÅsa -> Å\n田中 | たなか -> た\norder: Anna < Åsa\n", path: "sv.fixture")
+/// fixture.cases.map(\.label)    // ["Å", "た"]
+/// fixture.check().passed        // 3
+/// ```
 public struct Fixture: Sendable {
     /// One entry: a name and its optional reading.
+    ///
+    /// ```swift
+    /// Fixture(text: "locale: ja\n田中 | たなか -> た\n", path: "ja.fixture").cases[0].entry
+    /// // Entry(name: "田中", reading: "たなか")
+    /// ```
     public struct Entry: Hashable, Sendable {
         public var name: String
         public var reading: String?
@@ -25,6 +36,12 @@ public struct Fixture: Sendable {
     }
 
     /// `NAME -> LABEL` or `NAME | READING -> LABEL`.
+    ///
+    /// ```swift
+    /// let fixture = Fixture(text: "locale: sv\nÅsa -> Å\n", path: "sv.fixture")
+    /// fixture.cases[0].label   // "Å"
+    /// fixture.cases[0].line    // 2
+    /// ```
     public struct Case: Hashable, Sendable {
         public var entry: Entry
         public var label: String
@@ -32,12 +49,21 @@ public struct Fixture: Sendable {
     }
 
     /// `order: A < B < C`.
+    ///
+    /// ```swift
+    /// Fixture(text: "locale: sv\norder: Anna < Åsa\n", path: "sv.fixture").orders[0].entries.map(\.name)
+    /// // ["Anna", "Åsa"]
+    /// ```
     public struct Order: Hashable, Sendable {
         public var entries: [Entry]
         public var line: Int
     }
 
     /// A line that could not be read; it counts as a failure.
+    ///
+    /// ```swift
+    /// Fixture(text: "locale: sv\nnonsense\n", path: "sv.fixture").problems[0].line   // 2
+    /// ```
     public struct Problem: Hashable, Sendable {
         public var line: Int
         public var message: String

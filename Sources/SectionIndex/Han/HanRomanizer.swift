@@ -40,6 +40,11 @@ final class HanRomanizer: Sendable {
         return nil
     }
 
+    /// At most this many characters are romanised: far more than any name has, and ICU's
+    /// transliterator takes time quadratic in the length (a 10 MB line took hours). Longer
+    /// names that share this prefix are ordered by the name itself.
+    static let maximumRomanizedLength = 256
+
     /// The pinyin key of a Han-initial string.
     func romanize(_ text: Substring) -> String {
         var head = ""
@@ -51,7 +56,7 @@ final class HanRomanizer: Sendable {
         guard !rest.isEmpty else { return head }
         let transliterator = borrow()
         defer { giveBack(transliterator) }
-        let romanized = transliterator.transliterate(String(rest))
+        let romanized = transliterator.transliterate(String(rest.prefix(Self.maximumRomanizedLength)))
         return head + romanized.filter { $0 != " " }
     }
 

@@ -1,0 +1,73 @@
+/// Names (and their readings) as UTF-8 bytes: what the bulk grouping paths read. Strings
+/// serve through ``StringNames``; the command line hands over its input file as it was read,
+/// without a `String` per line, through ``UTF8Table``.
+package protocol NameSource {
+    var count: Int { get }
+    /// Runs `body` over the UTF-8 bytes of name `i`.
+    func withName<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
+    /// Runs `body` over the UTF-8 bytes of reading `i`, or nil when it has none (an empty
+    /// reading counts as none).
+    func withReading<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R
+}
+
+extension NameSource {
+    package func name(_ i: Int) -> String { withName(i) { String(decoding: $0, as: UTF8.self) } }
+    package func reading(_ i: Int) -> String? { withReading(i) { $0.map { String(decoding: $0, as: UTF8.self) } } }
+}
+
+/// Names and readings held as Swift strings.
+package struct StringNames: NameSource {
+    let names: [String]
+    let readings: [String?]?
+
+    package init(names: [String], readings: [String?]? = nil) {
+        self.names = names
+        self.readings = readings
+    }
+
+    package var count: Int { names.count }
+
+    package func withName<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        names[i].withUTF8Buffer(body)
+    }
+
+    package func withReading<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard let reading = readings?[i], !reading.isEmpty else { return body(nil) }
+        return reading.withUTF8Buffer(body)
+    }
+}
+
+/// Lines of one UTF-8 buffer: each entry a name range and an optional reading range.
+package struct UTF8Table: NameSource, Sendable {
+    package let bytes: [UInt8]
+    /// Per entry: name start, name end, reading start, reading end (equal ends: no reading).
+    package let ranges: [UInt32]
+
+    package init(bytes: [UInt8], ranges: [UInt32]) {
+        self.bytes = bytes
+        self.ranges = ranges
+    }
+
+    package var count: Int { ranges.count / 4 }
+
+    @inline(__always)
+    package func withName<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(ranges[4 * i])..<Int(ranges[4 * i + 1])])) }
+    }
+
+    @inline(__always)
+    package func withReading<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        let start = Int(ranges[4 * i + 2]), end = Int(ranges[4 * i + 3])
+        guard end > start else { return body(nil) }
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+}
+
+extension String {
+    /// The string's UTF-8 bytes without copying a native string.
+    @inline(__always)
+    func withUTF8Buffer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(utf8).withUnsafeBufferPointer(body)
+    }
+}
