@@ -109,6 +109,31 @@ struct ContactsIndexTests {
         #expect(index.label(for: name) == label, "locale \(locale) han \(policy.map(\.rawValue) ?? "default")")
     }
 
+    @Test("Chinese surnames are read as surnames unless --names plain", arguments: [
+        // 曾 is Zēng as a surname (《现代汉语词典》), céng otherwise; 单 is Shàn, dān otherwise;
+        // 单于 is the compound surname Chányú; 仇 is Qiú, chóu otherwise.
+        ("zh", nil, "曾志伟", "Z", "C"),
+        ("zh", nil, "单田芳", "S", "D"),
+        ("zh", nil, "仇英", "Q", "C"),
+        ("en", ContactsIndex.HanPolicy.pinyin, "曾志伟", "Z", "C"),
+        ("en", ContactsIndex.HanPolicy.pinyin, "单于明", "C", "D"),
+        ("ja", ContactsIndex.HanPolicy.pinyin, "單田芳", "S", "D"),
+    ] as [(String, ContactsIndex.HanPolicy?, String, String, String)])
+    func surnames(locale: String, han: ContactsIndex.HanPolicy?, name: String, personal: String, plain: String) throws {
+        let personalIndex = try ContactsIndex(locale: locale, options: .init(han: han, names: .personal))
+        let plainIndex = try ContactsIndex(locale: locale, options: .init(han: han, names: .plain))
+        #expect(personalIndex.label(for: name) == personal, "locale \(locale) personal")
+        #expect(plainIndex.label(for: name) == plain, "locale \(locale) plain")
+    }
+
+    @Test("Inside a pinyin section, names order by the surname-aware reading")
+    func surnameOrder() throws {
+        // zang < zeng < zhang: 曾志伟 (Zēng) sits among the "zeng" names, not the "ceng" ones.
+        let sections = try ContactsIndex(locale: "zh").sections(of: ["张三", "曾志伟", "臧天朔", "岑凯伦"])
+        #expect(sections.map(\.label) == ["C", "Z"])
+        #expect(sections.last?.items == ["臧天朔", "曾志伟", "张三"])
+    }
+
     @Test("Rule 3: default Han policies by locale", arguments: [
         ("zh", "pinyin"), ("zh-Hans", "pinyin"), ("zh-CN", "pinyin"), ("zh-SG", "pinyin"),
         ("zh-Hant", "stroke"), ("zh-TW", "stroke"), ("zh-HK", "stroke"), ("zh-MO", "stroke"),
