@@ -187,28 +187,39 @@ extension KeyTable {
         }
     }
 
-    /// Sorts the halves on two cores, then merges.
+    /// Distributes the records by group (a counting sort, stable), then sorts each group's
+    /// records on its own, the groups spread over every core. Sections are many and small
+    /// next to the whole list, so each sort is short and stays in cache.
     static func parallelSort(_ records: inout [OrderRecord], by less: (OrderRecord, OrderRecord) -> Bool) {
-        guard records.count >= parallelThreshold, processorCount > 1 else {
+        guard records.count >= parallelThreshold else {
             records.sort(by: less)
             return
         }
-        let middle = records.count / 2
-        records.withUnsafeMutableBufferPointer { all in
+        let groupCount = Int(records.lazy.map(\.group).max() ?? 0) + 1
+        var bounds = [Int](repeating: 0, count: groupCount + 1)
+        for record in records { bounds[Int(record.group) + 1] += 1 }
+        for g in 0..<groupCount { bounds[g + 1] += bounds[g] }
+        var next = bounds
+        var distributed = [OrderRecord](unsafeUninitializedCapacity: records.count) { buffer, initialized in
+            for record in records {
+                let slot = next[Int(record.group)]
+                (buffer.baseAddress! + slot).initialize(to: record)
+                next[Int(record.group)] = slot + 1
+            }
+            initialized = records.count
+        }
+        records = []
+        // Largest groups first, so that no core is left with a big one at the end.
+        let sizes = (0..<groupCount).map { bounds[$0 + 1] - bounds[$0] }
+        let order = (0..<groupCount).sorted { (a: Int, b: Int) -> Bool in sizes[a] > sizes[b] }
+        distributed.withUnsafeMutableBufferPointer { all in
             let base = all
-            parallel(2) { half in
-                var part = UnsafeMutableBufferPointer(rebasing: half == 0 ? base[..<middle] : base[middle...])
+            parallel(order.count) { k in
+                let g = order[k]
+                var part = UnsafeMutableBufferPointer(rebasing: base[bounds[g]..<bounds[g + 1]])
                 part.sort(by: less)
             }
         }
-        var merged: [OrderRecord] = []
-        merged.reserveCapacity(records.count)
-        var i = 0, j = middle
-        while i < middle && j < records.count {
-            if less(records[j], records[i]) { merged.append(records[j]); j += 1 } else { merged.append(records[i]); i += 1 }
-        }
-        merged.append(contentsOf: records[i..<middle])
-        merged.append(contentsOf: records[j...])
-        records = merged
+        records = distributed
     }
 }
