@@ -1,0 +1,126 @@
+import Collation
+
+extension ContactsIndex {
+    /// One key per name, in input order, whose plain byte order is the order of
+    /// ``sections(of:name:reading:full:pinned:)``: store them in a database column and
+    /// `ORDER BY` it, or sort them anywhere without ICU, and the names come out grouped
+    /// exactly as this index groups them.
+    ///
+    /// ```swift
+    /// let index = try ContactsIndex(locale: "sv")
+    /// let names = ["Östen", "Anna", "Иван", "42", "Åsa"]
+    /// let keys = index.sortKeys(names: names)
+    /// names.indices.sorted { keys[$0] < keys[$1] }.map { names[$0] }
+    /// // ["Anna", "Åsa", "Östen", "Иван", "42"]: the order of index.sections(of: names)
+    /// keys[1].description   // lowercase hex, for a BLOB literal (X'…') or a text column
+    /// ```
+    ///
+    /// A key is made of, in this order:
+    ///
+    /// 1. The group: `01` and the group's number (2 bytes) for the primary and `additional`
+    ///    locales' groups; `02`, the primary collator's primary-strength sort key of the
+    ///    group's first label and the group's locale id for a group a script in the data
+    ///    brings in; `03` for `#`.
+    /// 2. The label's number inside its group (2 bytes).
+    /// 3. The sort key of the name's key (its reading, else the name) under the section's
+    ///    collator, then the sort key of the name itself.
+    /// 4. The entry's position in `names` (4 bytes): the tie-break ``sections(of:name:reading:full:pinned:)``
+    ///    uses for names that collate equal, which also makes every key distinct.
+    ///
+    /// Variable-length parts are escaped and terminated so that no part can run into the
+    /// next. Nothing in a key depends on the other names: a group that only appears when its
+    /// script is in the data is ranked by its first label, not by where it lands in this
+    /// data's layout, so adding names never changes the key of an entry already there (as
+    /// long as its position, the tie-break, stays the same: append new entries, or use
+    /// ``sortKey(for:reading:tieBreak:)`` with an identifier of your own).
+    ///
+    /// Keys are specific to the index's settings and to the ICU version: rebuild them when
+    /// either changes.
+    ///
+    /// - Parameters:
+    ///   - names: the display names.
+    ///   - readings: their readings, or nil; missing trailing readings count as nil.
+    /// - Returns: a key for each name, in the order of `names`.
+    /// - Complexity: two sort keys and one bucket search per name.
+    public func sortKeys(names: [String], readings: [String?] = []) -> [SortKey] {
+        precondition(names.count <= Int(UInt32.max), "at most \(UInt32.max) names get keys")
+        var coder = KeyCoder(index: self)
+        return names.indices.map { position in
+            let reading = position < readings.count ? readings[position] : nil
+            return SortKey(bytes: coder.key(name: names[position], reading: reading, tieBreak: UInt32(position)))
+        }
+    }
+
+    /// The key of one entry, as ``sortKeys(names:readings:)`` computes it for an entry at
+    /// position `tieBreak`: for a database that adds one row at a time, with the row's own
+    /// identifier as the tie-break.
+    ///
+    /// ```swift
+    /// let index = try ContactsIndex(locale: "ja")
+    /// let tanaka = index.sortKey(for: "田中", reading: "たなか", tieBreak: 17)
+    /// let smith = index.sortKey(for: "Smith", tieBreak: 18)
+    /// tanaka < smith   // true: the kana rows come before the Latin group in Japanese
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: the display name.
+    ///   - reading: its reading, or nil.
+    ///   - tieBreak: orders entries whose name and reading collate equal.
+    public func sortKey(for name: String, reading: String? = nil, tieBreak: UInt32) -> SortKey {
+        var coder = KeyCoder(index: self)
+        return SortKey(bytes: coder.key(name: name, reading: reading, tieBreak: tieBreak))
+    }
+
+    /// Writes keys, remembering per script what each costs to work out once.
+    private struct KeyCoder {
+        let index: ContactsIndex
+        /// A layout holding only the script's own group: a name's section in it is the same
+        /// as in any layout over data with that script.
+        var layouts: [Int32: Layout] = [:]
+        /// The group part of the key of each group in a layout, by the group's locale id.
+        var groupParts: [String: [UInt8]] = [:]
+
+        init(index: ContactsIndex) { self.index = index }
+
+        mutating func key(name: String, reading: String?, tieBreak: UInt32) -> [UInt8] {
+            let prepared = index.prepare(name: name, reading: reading)
+            let layout = layouts[prepared.script] ?? index.layout(scripts: [prepared.script])
+            layouts[prepared.script] = layout
+            let section = index.section(of: prepared, in: layout)
+            var writer = OrderedKeyWriter()
+            if section == layout.overflowSection {
+                writer.append(0x03)
+                writer.append(bigEndian: UInt16(0))
+            } else {
+                let group = layout.firstSection.lastIndex { $0 <= section }!
+                writer.appendBytes(groupPart(group, in: layout))
+                writer.append(bigEndian: UInt16(section - layout.firstSection[group]))
+            }
+            let collator = index.orderingCollator(forSection: section, in: layout)
+            let keyBytes = collator.handle.sortKey(prepared.text)
+            writer.appendTerminated(keyBytes)
+            writer.appendTerminated(prepared.text == name ? keyBytes : collator.handle.sortKey(name))
+            writer.append(bigEndian: tieBreak)
+            return writer.bytes
+        }
+
+        /// `01` and the number of a fixed group; `02`, the primary key of the first label and
+        /// the locale id of a group the data brings in.
+        private mutating func groupPart(_ number: Int, in layout: Layout) -> [UInt8] {
+            if number < index.fixedGroups.count {
+                var writer = OrderedKeyWriter()
+                writer.append(0x01)
+                writer.append(bigEndian: UInt16(number))
+                return writer.bytes
+            }
+            let group = layout.groups[number]
+            if let part = groupParts[group.localeID] { return part }
+            var writer = OrderedKeyWriter()
+            writer.append(0x02)
+            writer.appendTerminated(index.primaryCollator.primarySortKey(group.labels.first ?? "").bytes)
+            writer.appendTerminated(Array(group.localeID.utf8))
+            groupParts[group.localeID] = writer.bytes
+            return writer.bytes
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Builds a key out of parts so that comparing whole keys byte by byte (`memcmp`, a BLOB
+/// column, `LC_ALL=C sort` on the hex) compares the parts one after the other.
+///
+/// Fixed-width parts are written big-endian. A variable-length part must not be able to run
+/// into the next one, so it is made prefix-free without changing its order: each 0x00 byte in
+/// it becomes 0x00 0xFF and the part ends with 0x00 0x00. ICU's sort keys contain no 0x00
+/// (ICU ends them with one and uses no other, so that `strcmp` works on them), so for them the
+/// escape never fires; it is there so that the order cannot silently break if a part ever
+/// holds a zero byte.
+struct OrderedKeyWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 64) { bytes.reserveCapacity(capacity) }
+
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    /// Bytes another writer already encoded.
+    mutating func appendBytes(_ encoded: [UInt8]) { bytes += encoded }
+
+    mutating func append(bigEndian value: UInt16) {
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: value))
+    }
+
+    mutating func append(bigEndian value: UInt32) {
+        for shift in stride(from: 24, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+        }
+    }
+
+    /// A variable-length part, escaped and terminated.
+    mutating func appendTerminated(_ part: [UInt8]) {
+        for byte in part {
+            bytes.append(byte)
+            if byte == 0 { bytes.append(0xFF) }
+        }
+        bytes.append(0)
+        bytes.append(0)
+    }
+}

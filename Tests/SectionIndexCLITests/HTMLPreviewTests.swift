@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+import SectionIndex
+@testable import SectionIndexCLI
+
+/// `section-index group --format html` (issue 10): the page itself, then the page in a real
+/// headless Chromium (Debian's `chromium` package), which must jump to a section when an
+/// index label is clicked.
+@Suite("HTML preview")
+struct HTMLPreviewTests {
+    static var sample: [(name: String, reading: String?)] { BuiltInSample.entries.map { ($0.name, $0.reading) } }
+
+    /// Writes entries to a temporary file and renders the page for them.
+    static func page(_ entries: [(name: String, reading: String?)], options: [String]) throws -> (html: String, directory: URL) {
+        let directory = try ExternalTool.temporaryDirectory()
+        let input = directory.appendingPathComponent("names.txt")
+        try ExternalTool.writeEntries(entries, to: input)
+        let run = ExternalTool.sectionIndex(["group", "--format", "html"] + options + [input.path])
+        #expect(run.status == 0, "section-index failed: \(run.errors)")
+        return (run.output, directory)
+    }
+
+    @Test("Names, readings and labels are escaped; the page fetches nothing")
+    func escaping() throws {
+        let (html, directory) = try Self.page([("<script>alert('x')</script>", nil), ("Tom & \"Jerry\"", "<b>"), ("Anna", nil)],
+                                              options: ["--locale", "en"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
+        #expect(html.contains("Tom &amp; &quot;Jerry&quot;"))
+        #expect(html.contains("&lt;b&gt;"))
+        #expect(!html.contains("<script>alert"))
+        #expect(html.components(separatedBy: "<script>").count == 2, "one script element: the page's own")
+        for remote in ["http:", "https:", "src=", "@import", "url("] {
+            #expect(!html.contains(remote), "the page must be self-contained: found \(remote)")
+        }
+        #expect(HTMLPreview.escaped("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+    }
+
+    @Test("The page's direction follows the locale's script", arguments: [
+        ("ar", "rtl"), ("he", "rtl"), ("fa", "rtl"), ("ur", "rtl"), ("he-IL", "rtl"), ("pa-Arab", "rtl"),
+        ("en", "ltr"), ("sv", "ltr"), ("ja", "ltr"), ("zh-Hant", "ltr"), ("az-Latn", "ltr"), ("ks-Deva", "ltr"),
+        ("ks", "rtl"), ("az-Arab-IR", "rtl"), ("ar-u-co-compat", "rtl"),
+    ])
+    func direction(tag: String, direction: String) {
+        #expect(HTMLPreview.direction(forLocaleTag: tag) == direction, "locale \(tag)")
+    }
+
+    @Test("With --full every label is in the index; empty ones are dimmed and lead to the next section with names")
+    func fullIndex() throws {
+        let names = [("Anna", String?.none), ("Dora", nil), ("Zoë", nil), ("42", nil)]
+        let (html, directory) = try Self.page(names, options: ["--locale", "en", "--full"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Sections of the page: A (s-0), D (s-3), Z (s-25), # (s-26); B and C lead to D, … to Z.
+        #expect(html.contains(##"<a href="#s-0" data-label="A" data-target="s-0">A</a>"##))
+        #expect(html.contains(##"<a href="#s-3" data-label="B" data-target="s-3" class="empty" title="no names">B</a>"##))
+        #expect(html.contains(##"<a href="#s-25" data-label="Y" data-target="s-25" class="empty" title="no names">Y</a>"##))
+        #expect(html.contains(##"<a href="#s-26" data-label="#" data-target="s-26">#</a>"##))
+        #expect(html.components(separatedBy: "data-label=").count - 1 == 27)
+        #expect(html.components(separatedBy: "<section ").count - 1 == 4, "empty sections are not in the list")
+
+        let (plain, plainDirectory) = try Self.page(names, options: ["--locale", "en"])
+        defer { try? FileManager.default.removeItem(at: plainDirectory) }
+        #expect(plain.components(separatedBy: "data-label=").count - 1 == 4, "without --full only the labels shown")
+        #expect(!plain.contains("class=\"empty\""))
+    }
+
+    @Test("An empty label at the end leads back to the last section with names")
+    func trailingEmptyLabel() {
+        let entry = InputEntry(name: "Anna", reading: nil, line: 1)
+        let sections = [Section(label: "A", kind: .letter, items: [entry]), Section(label: "B", kind: .letter, items: []),
+                        Section(label: "#", kind: .overflow, items: [InputEntry]())]
+        let index = HTMLPreview.indexLabels(sections: sections, labels: ["A", "B", "#"], full: true)
+        #expect(index.map(\.target) == [0, 0, 0])
+        #expect(index.map(\.isEmpty) == [false, true, true])
+    }
+
+    // MARK: In a real browser
+
+    static let chromium = ExternalTool.path(of: "chromium")
+
+    /// Chromium, headless, on a page; returns its standard output.
+    static func browse(_ page: URL, fragment: String? = nil, arguments: [String]) throws -> ExternalTool.Run {
+        let profile = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: profile) }
+        var address = page.absoluteString
+        if let fragment { address += "#" + fragment }
+        return try ExternalTool.run(chromium!, ["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run",
+                                                "--user-data-dir=" + profile.path, "--hide-scrollbars",
+                                                "--window-size=400,800"] + arguments + [address], timeout: 90)
+    }
+
+    /// What the page's self-test found after clicking `label`.
+    static func selfTest(_ page: URL, label: String) throws -> [String: Any] {
+        let encoded = label.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let run = try browse(page, fragment: "selftest=" + encoded, arguments: ["--virtual-time-budget=3000", "--dump-dom"])
+        let dom = run.text
+        guard let start = dom.range(of: #"<pre id="result""#), let open = dom[start.upperBound...].firstIndex(of: ">"),
+              let end = dom.range(of: "</pre>", range: open..<dom.endIndex) else {
+            throw ExternalTool.Failure(description: "no self-test result in the DOM Chromium dumped (status \(run.status)): \(run.errors.suffix(2000))")
+        }
+        let text = String(dom[dom.index(after: open)..<end.lowerBound])
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return try #require(object as? [String: Any], "self-test result: \(text)")
+    }
+
+    /// Where the screenshots go: `.build/artifacts` in the package, kept for review.
+    static let artifacts = ExternalTool.packageRoot.appendingPathComponent(".build/artifacts")
+
+    /// The label whose section a click on `label` must bring to the top: its own, or for an
+    /// empty one the next section with names (the last one with names when none follows).
+    static func expectedHeader(for label: String, in sections: [Section<InputEntry>]) -> String? {
+        guard let position = sections.firstIndex(where: { $0.label == label }) else { return nil }
+        return (sections[position...].first { !$0.items.isEmpty } ?? sections[..<position].last { !$0.items.isEmpty })?.label
+    }
+
+    @Test("A click on an index label brings its section's header to the top of the list",
+          .enabled(if: chromium != nil, "chromium is not installed (bash .ci/install-dependencies installs it)"),
+          arguments: [
+              // Many scripts: the index is folded, most labels hidden behind dots.
+              ("sv", false, ["Å", "Ö", "#", "И", "B"]),
+              ("ja", false, ["さ", "わ", "M"]),
+              ("he", false, ["ש", "ד", "#"]),
+              // Latin names only: every label visible.
+              ("sv", true, ["Å", "K", "#"]),
+          ])
+    func jump(locale: String, latinOnly: Bool, labels: [String]) throws {
+        let entries = latinOnly
+            ? Self.sample.filter { $0.name.unicodeScalars.first.map { (0x41...0x24F).contains($0.value) } ?? false } + [("112", nil)]
+            : Self.sample + ExternalTool.corpusSample(every: 2000).filter { $0.name.unicodeScalars.first.map { $0.properties.generalCategory != .control } ?? false }
+        let (html, directory) = try Self.page(entries, options: ["--locale", locale, "--full"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("page.html")
+        try Data(html.utf8).write(to: file)
+
+        let index = try IndexSettings(options: ["locale": locale]).makeIndex()
+        let inputEntries = entries.enumerated().map { InputEntry(name: $1.name, reading: $1.reading, line: $0 + 1) }
+        let sections = index.sections(of: inputEntries, name: \.name, reading: \.reading, full: true)
+        // An empty label too, if there is one with names after it: the jump iOS makes.
+        let dimmed = sections.indices.first { i in sections[i].items.isEmpty && sections[(i + 1)...].contains { !$0.items.isEmpty } && i > 0 }
+        let rtl = HTMLPreview.direction(forLocaleTag: locale) == "rtl"
+        for label in labels + (dimmed.map { [sections[$0].label] } ?? []) {
+            let expected = try #require(Self.expectedHeader(for: label, in: sections), "locale \(locale): no section \(label)")
+            let result = try Self.selfTest(file, label: label)
+            #expect(result["target"] as? String == expected, "locale \(locale): clicked \(label): \(result)")
+            #expect(result["ok"] as? Bool == true, "locale \(locale): clicked \(label): \(result)")
+            if result["atEnd"] as? Bool == true {
+                // Too near the end to reach the top: scrolled to the end, the header in view.
+                #expect((result["targetOffset"] as? Double).map { $0 >= 0 && $0 < 700 } == true, "locale \(locale): \(result)")
+            } else {
+                #expect(result["header"] as? String == expected, "locale \(locale): clicked \(label), on top: \(result)")
+                #expect((result["sectionOffset"] as? Double).map { abs($0) < 1 } == true, "locale \(locale): \(result)")
+            }
+            #expect(result["scrollBefore"] as? Double == 0 && (result["scrollAfter"] as? Double ?? 0) > 0,
+                    "locale \(locale): the list must have scrolled: \(result)")
+            #expect(result["direction"] as? String == (rtl ? "rtl" : "ltr"), "locale \(locale)")
+            #expect(result["indexSide"] as? String == (rtl ? "left" : "right"), "locale \(locale): the index sits on the trailing edge")
+            if latinOnly {
+                #expect(result["folded"] as? Bool == false, "locale \(locale): \(label) must be visible in a short index")
+            }
+            if let dimmed, label == sections[dimmed].label {
+                #expect(result["dimmed"] as? Bool == true, "locale \(locale): \(label) is empty and must be dimmed")
+            }
+        }
+    }
+
+    @Test("A label the page does not have fails the self-test", .enabled(if: chromium != nil, "chromium is not installed"))
+    func selfTestCanFail() throws {
+        // Long enough to scroll: 40 names under each of A, B and C.
+        let names = ["A", "B", "C"].flatMap { letter in (1...40).map { (name: "\(letter)name \($0)", reading: String?.none) } }
+        let (html, directory) = try Self.page(names, options: ["--locale", "en"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("page.html")
+        try Data(html.utf8).write(to: file)
+        let result = try Self.selfTest(file, label: "Q")
+        #expect(result["ok"] as? Bool == false)
+        // A page whose index does not scroll: the self-test sees the first section still on top.
+        let broken = directory.appendingPathComponent("broken.html")
+        try Data(html.replacingOccurrences(of: "list.scrollTop += section.getBoundingClientRect().top - list.getBoundingClientRect().top;", with: ";").utf8).write(to: broken)
+        #expect(html.contains("list.scrollTop += section.getBoundingClientRect().top - list.getBoundingClientRect().top;"))
+        let stuck = try Self.selfTest(broken, label: "B")
+        #expect(stuck["ok"] as? Bool == false && stuck["header"] as? String == "A", "\(stuck)")
+        let working = try Self.selfTest(file, label: "B")
+        #expect(working["ok"] as? Bool == true && working["header"] as? String == "B", "\(working)")
+    }
+
+    /// The screenshots: the built-in sample (its index folded, as a phone folds one too long
+    /// for the screen), its Latin names after a click on Å (full index, empty labels dimmed),
+    /// and Hebrew names with a few Latin ones, mirrored.
+    static let screenshots: [(locale: String, names: String, fragment: String?, file: String)] = [
+        ("sv", "all", nil, "html-preview.png"),
+        ("sv", "latin", "selftest=%C3%85", "html-preview-jump.png"),
+        ("he", "hebrew", nil, "html-preview-rtl.png"),
+    ]
+
+    @Test("Screenshots for review in .build/artifacts", .enabled(if: chromium != nil, "chromium is not installed"),
+          arguments: screenshots)
+    func screenshot(locale: String, names: String, fragment: String?, fileName: String) throws {
+        func firstScalar(_ name: String, in range: ClosedRange<UInt32>) -> Bool {
+            name.unicodeScalars.first.map { range.contains($0.value) } ?? false
+        }
+        let entries: [(name: String, reading: String?)] = switch names {
+        case "latin": Self.sample.filter { firstScalar($0.name, in: 0x41...0x24F) } + [("112", nil)]
+        case "hebrew": Self.sample.filter { firstScalar($0.name, in: 0x0590...0x05FF) } + [("David Cohen", nil), ("050-1234567", nil), ("Noa Levi", nil)]
+        default: Self.sample
+        }
+        let (html, directory) = try Self.page(entries, options: ["--locale", locale, "--full"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("page.html")
+        try Data(html.utf8).write(to: file)
+        try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
+        let png = Self.artifacts.appendingPathComponent(fileName)
+        try? FileManager.default.removeItem(at: png)
+        let run = try Self.browse(file, fragment: fragment, arguments: ["--virtual-time-budget=2000", "--screenshot=" + png.path])
+        let bytes = try #require(try? Data(contentsOf: png), "no screenshot (status \(run.status)): \(run.errors.suffix(1000))")
+        #expect(bytes.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "a PNG file")
+        // IHDR: width and height, big-endian, at bytes 16–23.
+        let size = bytes.count >= 24 ? (bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }) : (0, 0)
+        #expect(size == (400, 800), "screenshot size \(size)")
+        print("HTML preview screenshot (\(locale), \(names)): \(png.path)")
+    }
+}

@@ -1,0 +1,279 @@
+import Testing
+import Collation
+@testable import SectionIndex
+
+/// The examples in the DocC comments, the DocC articles (SectionIndex.md, Collation.md) and
+/// README.md, run as written: a doc example that stops being true fails here.
+@Suite("Documentation examples")
+struct DocumentationExamplesTests {
+    struct Contact: Hashable, Sendable {
+        var name: String
+        var reading: String? = nil
+        var isFavourite = false
+    }
+
+    @Test("SectionIndex.md and README: sections, labels, the side index")
+    func overview() throws {
+        let index = try ContactsIndex(locale: "sv")
+        let contacts = [Contact(name: "Östen"), Contact(name: "Anna"), Contact(name: "Åsa"), Contact(name: "Иван"),
+                        Contact(name: "田中", reading: "たなか"), Contact(name: "42 Pizza")]
+        let sections = index.sections(of: contacts, name: \.name, reading: \.reading)
+        #expect(sections.map(\.label) == ["A", "Å", "Ö", "И", "た", "#"])
+        #expect(sections[1].items.map(\.name) == ["Åsa"])
+        let labels = index.labels(forNames: contacts.map(\.name), readings: contacts.map(\.reading))
+        #expect(labels.prefix(3) == ["A", "B", "C"] && labels.last == "#")
+        #expect(labels.contains("Я") && labels.contains("わ") && !labels.contains("Α"), "groups for the scripts in the data only")
+        #expect(index.label(for: "Zoë") == "Z")
+        let ja = try ContactsIndex(locale: "ja")
+        #expect(ja.label(for: "田中", reading: "たなか") == "た")
+        #expect(ja.label(for: "Smith") == "S")
+        #expect(try ContactsIndex(locale: "zh").label(for: "王小明") == "W")
+        #expect(try ContactsIndex(locale: "zh-Hant").label(for: "王小明") == "4劃")
+        // Chinese names in a list of another language: pinyin sections by `han: .pinyin`.
+        #expect(try ContactsIndex(locale: "en", options: .init(han: .pinyin)).label(for: "王小明") == "W")
+        #expect(try ContactsIndex(locale: "en", options: .init(additionalLocales: ["zh"])).label(for: "王小明") == "#")
+    }
+
+    @Test("SectionIndex.md: other languages, a list on screen, keys, ICU's index")
+    func articleSections() throws {
+        let options = ContactsIndex.Options(additionalLocales: ["ru"], han: .pinyin)
+        let mixed = try ContactsIndex(locale: "en", options: options)
+        #expect(mixed.label(for: "王小明") == "W")
+        #expect(mixed.label(for: "Ёлка") == "Е")
+        #expect(try AlphabeticIndex(locale: "sv").label(for: "Üller") == "Y")
+
+        let index = try ContactsIndex(locale: "sv")
+        let contacts = [Contact(name: "Östen"), Contact(name: "Anna"), Contact(name: "Åsa"), Contact(name: "Иван"),
+                        Contact(name: "田中", reading: "たなか"), Contact(name: "42 Pizza")]
+        var shown = index.sections(of: contacts, name: \.name, reading: \.reading)
+        let newcomer = Contact(name: "Bea")
+        let point = index.insertionPoint(for: newcomer, in: shown, name: \.name, reading: \.reading)
+        if point.createsSection {
+            shown.insert(Section(label: point.label, kind: .letter, items: [newcomer]), at: point.section)
+        } else {
+            shown[point.section].items.insert(newcomer, at: point.row)
+        }
+        #expect(shown.map(\.label) == index.sections(of: contacts + [newcomer], name: \.name, reading: \.reading).map(\.label))
+        #expect(shown.map(\.label) == ["A", "B", "Å", "Ö", "И", "た", "#"])
+
+        let keys = index.sortKeys(names: contacts.map(\.name), readings: contacts.map(\.reading))
+        let byKey = contacts.indices.sorted { keys[$0] < keys[$1] }.map { contacts[$0].name }
+        #expect(byKey == shown.flatMap(\.items).map(\.name).filter { $0 != "Bea" })
+        let keyed = try ContactsIndex(locale: "sv").sortKeys(names: ["Östen", "Anna", "Иван", "42", "Åsa"])
+        #expect([1, 4, 0, 2, 3].map { keyed[$0] } == keyed.sorted(), "the ContactsIndex.sortKeys example")
+
+        struct Named { var name: String }
+        let named = [Named(name: "Émile"), Named(name: "Eve")]
+        #expect(try Collator(locale: "fr").sorted(named, by: \.name).map(\.name) == ["Émile", "Eve"])
+    }
+
+    @Test("README: the list view model")
+    func readmeViewModel() throws {
+        let model = try ContactsViewModel(locale: "sv", contacts: [ReadmeContact(name: "Östen"), ReadmeContact(name: "Anna")])
+        #expect(model.sections.map(\.label) == ["A", "Ö"])
+        #expect(model.insert(ReadmeContact(name: "Åsa")) == InsertionPoint(section: 1, row: 0, createsSection: true, label: "Å"))
+        #expect(model.section(forIndexTitle: "B") == 1)
+        #expect(model.sections.map(\.label) == ["A", "Å", "Ö"])
+        #expect(model.indexTitles.first { $0.label == "Å" }?.isEmpty == false)
+        #expect(model.insert(ReadmeContact(name: "42")) == InsertionPoint(section: 3, row: 0, createsSection: true, label: "#"))
+        #expect(model.sections.last?.kind == .overflow)
+        #expect(model.insert(ReadmeContact(name: "Иван")).label == "И")
+        #expect(model.indexTitles.contains { $0.label == "Я" && $0.isEmpty }, "a new script brings its group into the index")
+        #expect(model.section(forIndexTitle: "Ж") == 3, "an empty Cyrillic label leads to И (A, Å, Ö, И, #)")
+        #expect(model.insert(ReadmeContact(name: "Anders")) == InsertionPoint(section: 0, row: 0, createsSection: false, label: "A"))
+        #expect(try ContactsIndex(locale: "zh").label(for: "单田芳") == "S")
+        #expect(try ContactsIndex(locale: "zh", options: .init(names: .plain)).label(for: "单田芳") == "D")
+    }
+
+    @Test("Section, SectionKind, PinnedSection")
+    func sectionTypes() throws {
+        let index = try ContactsIndex(locale: "en")
+        #expect(index.sections(of: ["Anna", "42"]).map(\.kind) == [.letter, .overflow])
+        let contacts = [Contact(name: "Zoe", isFavourite: true), Contact(name: "Adam")]
+        let favourites = PinnedSection<Contact>(title: "Favourites") { $0.isFavourite }
+        let sections = index.sections(of: contacts, name: \.name, pinned: favourites)
+        #expect(sections.map(\.label) == ["Favourites", "A", "Z"])
+        #expect(sections[0].kind == .pinned && sections[0].items.map(\.name) == ["Zoe"])
+        #expect(sections.map(\.id) == ["Favourites", "A", "Z"])
+    }
+
+    @Test("InsertionPoint")
+    func insertionPoint() throws {
+        let index = try ContactsIndex(locale: "en")
+        let sections = index.sections(of: ["Anna", "Cleo", "Carl"])
+        let bea = index.insertionPoint(for: "Bea", in: sections, name: \.self)
+        #expect(bea == InsertionPoint(section: 1, row: 0, createsSection: true, label: "B"))
+        let cid = index.insertionPoint(for: "Cid", in: sections, name: \.self)
+        #expect(cid == InsertionPoint(section: 1, row: 1, createsSection: false, label: "C"))
+    }
+
+    @Test("ContactsIndex options and policies")
+    func options() throws {
+        #expect(try ContactsIndex(locale: "en", options: .init(han: .pinyin)).label(for: "王小明") == "W")
+        #expect(try ContactsIndex(locale: "en").label(for: "王小明") == "#")
+        #expect(try ContactsIndex(locale: "en", options: .init(han: .stroke)).label(for: "王小明") == "4劃")
+        #expect(try ContactsIndex(locale: "zh").label(for: "曾志伟") == "Z")
+        #expect(try ContactsIndex(locale: "zh", options: .init(names: .plain)).label(for: "曾志伟") == "C")
+        #expect(try ContactsIndex(locale: "en").label(for: "Иван") == "И")
+        #expect(try ContactsIndex(locale: "en", options: .init(scripts: .none)).label(for: "Иван") == "#")
+        let options = ContactsIndex.Options(additionalLocales: ["ru"], overflowLabel: "…")
+        let index = try ContactsIndex(locale: "en", options: options)
+        #expect(index.labels.first == "A" && index.labels.contains("Я") && index.labels.last == "…")
+        #expect(index.label(for: "Ёлка") == "Е")
+    }
+
+    @Test("AlphabeticIndex, its buckets and configuration")
+    func alphabeticIndex() throws {
+        let index = try AlphabeticIndex(locale: "sv")
+        #expect(index.buckets.first == AlphabeticIndex.Bucket(label: "…", kind: .underflow))
+        #expect(index.buckets.last?.kind == .overflow)
+        #expect(index.labels.first == "…" && index.labels.last == "…")
+        let short = try AlphabeticIndex(.init(locale: "sv", overflowLabel: "#", maximumLabelCount: 10))
+        #expect(short.labels.count <= 10 + 1 + 2 && short.labels.last == "#")
+        let keys = index.sortKeys(names: ["Östen", "Anna", "Zoë"])
+        #expect(keys[1] < keys[2] && keys[2] < keys[0], "Anna < Zoë < Östen")
+    }
+
+    @Test("Errors: IndexError, SettingsError, CollationError")
+    func errors() throws {
+        #expect(throws: IndexError.collation(.illFormedLocale("en US", reason: "only ASCII letters, digits, '-', '_', '@', '=' and ';' may appear"))) {
+            try ContactsIndex(locale: "en US")
+        }
+        #expect(throws: IndexError.invalidMaximumLabelCount(0)) {
+            try AlphabeticIndex(.init(locale: "sv", maximumLabelCount: 0))
+        }
+        do {
+            _ = try IndexSettings(options: ["locale": "sv", "han": "abacus"])
+            Issue.record("no error")
+        } catch {
+            #expect(error.key == "han" && error.value == "abacus")
+            #expect(error.description == "'han: abacus' is not one of the allowed values")
+        }
+        #expect(throws: CollationError.unsupportedLocale("xx")) { try Collator(locale: "xx", strict: true) }
+        #expect(try Collator(locale: "xx").usesRootFallback)
+    }
+
+    @Test("IndexSettings and ConfiguredIndex")
+    func settings() throws {
+        let settings = try IndexSettings(options: ["locale": "sv", "style": "icu"])
+        #expect(settings.style == .icu)
+        let index = try settings.makeIndex()
+        #expect(index.label(for: "Östen", reading: nil) == "Ö")
+        struct Entry { var name: String; var reading: String? }
+        let entries = [Entry(name: "Östen", reading: nil), Entry(name: "Anna", reading: nil)]
+        #expect(index.sections(of: entries, name: \.name, reading: \.reading).map(\.label) == ["A", "Ö"])
+        let ja = try IndexSettings(options: ["locale": "ja"]).makeIndex()
+        let keys = ja.sortKeys(names: ["Smith", "田中"], readings: [nil, "たなか"])
+        #expect(keys[1] < keys[0])
+    }
+
+    @Test("Fixtures")
+    func fixtures() throws {
+        let fixture = Fixture(text: "locale: sv\nÅsa -> Å\n田中 | たなか -> た\norder: Anna < Åsa\n", path: "sv.fixture")
+        #expect(fixture.cases.map(\.label) == ["Å", "た"])
+        #expect(fixture.cases[1].entry == Fixture.Entry(name: "田中", reading: "たなか"))
+        #expect(fixture.orders.first?.entries.map(\.name) == ["Anna", "Åsa"])
+        #expect(fixture.check().failed == 0 && fixture.check().passed == 3)
+        let wrong = Fixture(text: "locale: sv\nÅsa -> A\nnonsense\n", path: "sv.fixture")
+        #expect(wrong.problems.map(\.line) == [3])
+        let report = wrong.check()
+        #expect(report.failures.map(\.description) == ["sv.fixture:3: malformed line: not a comment, header, case (NAME -> LABEL) or order line",
+                                                        "sv.fixture:2: expected A, got Å (Åsa)"])
+    }
+
+    @Test("The smaller examples: Section, Bucket, fixture parts, typed ICU errors")
+    func smallExamples() throws {
+        struct Named { var name: String }
+        let sections = try ContactsIndex(locale: "sv").sections(of: [Named(name: "Östen"), Named(name: "Anna"), Named(name: "Åsa")], name: \.name)
+        #expect(sections.map { "\($0.label) \($0.items.map(\.name))" } == [#"A ["Anna"]"#, #"Å ["Åsa"]"#, #"Ö ["Östen"]"#])
+        #expect(try AlphabeticIndex(locale: "sv").buckets[1] == AlphabeticIndex.Bucket(label: "A", kind: .normal))
+        #expect(Fixture(text: "locale: sv\nnonsense\n", path: "sv.fixture").problems.map(\.line) == [2])
+        let sv = Fixture(text: "locale: sv\nÅsa -> Å\n", path: "sv.fixture")
+        #expect(sv.cases[0].label == "Å" && sv.cases[0].line == 2)
+        #expect(Fixture(text: "locale: ja\n田中 | たなか -> た\n", path: "ja.fixture").cases[0].entry == Fixture.Entry(name: "田中", reading: "たなか"))
+        let report = Fixture(text: "locale: sv\nÅsa -> A\n", path: "sv.fixture").check()
+        #expect(report.failed == 1 && report.failures[0].description == "sv.fixture:2: expected A, got Å (Åsa)")
+        // ICUError reaches callers inside CollationError.icu; the pattern compiles with typed throws.
+        var reached = false
+        do {
+            _ = try Collator(locale: "sv")
+            reached = true
+        } catch .icu(let failure) {
+            Issue.record("ICU failed: \(failure.operation) \(failure.input) \(failure.codeName)")
+        } catch {
+            Issue.record("\(error)")
+        }
+        #expect(reached)
+        #expect(String(describing: IndexError.collation(.illFormedLocale("en US", reason: "r"))) == "ill-formed locale 'en US': r")
+    }
+
+    @Test("Collation types")
+    func collation() throws {
+        let swedish = try Collator(locale: "sv")
+        #expect(swedish.sorted(["Zoë", "Åsa", "Anna"]) == ["Anna", "Zoë", "Åsa"])
+        #expect(swedish.compare("File 2", "File 10") == .ascending)
+        #expect(swedish.compare("Åsa", "Zoë") == .descending)
+        #expect(swedish.comparePrimary("Anna", "anna") == .same)
+        var options = Collator.Options()
+        options.strength = .primary
+        #expect(try Collator(locale: "en", options: options).compare("résumé", "Resume") == .same)
+        options = Collator.Options(caseFirst: .upperFirst)
+        #expect(try Collator(locale: "en", options: options).sorted(["apple", "Apple"]) == ["Apple", "apple"])
+        let german = try Collator(locale: "de")
+        #expect(german.sortKey("Ärger") < german.sortKey("Arzt"))
+        #expect(german.sortKey("Arzt").description.allSatisfy { "0123456789abcdef".contains($0) })
+        let stroke = try LocaleIdentifier("zh-u-co-stroke")
+        #expect(stroke.icuID == "zh@collation=stroke" && stroke.languageTag == "zh-u-co-stroke" && stroke.collation == "stroke")
+        #expect(throws: CollationError.self) { try LocaleIdentifier("en US") }
+    }
+}
+
+// The view model of README.md ("A list view model"), as written there.
+private struct ReadmeContact: Hashable, Sendable {
+    var name: String
+    var reading: String? = nil   // the kana of a Japanese name written in kanji, else nil
+}
+
+/// What a contacts screen shows: the sections, the side index, and where a new contact goes.
+private final class ContactsViewModel {
+    private let index: ContactsIndex
+    private(set) var sections: [Section<ReadmeContact>] = []
+    /// Every label of the side index; `isEmpty` labels are shown dimmed.
+    private(set) var indexTitles: [(label: String, isEmpty: Bool)] = []
+
+    init(locale: String, contacts: [ReadmeContact]) throws {
+        index = try ContactsIndex(locale: locale)   // once per locale: it is immutable and Sendable
+        sections = index.sections(of: contacts, name: \.name, reading: \.reading)
+        refreshIndexTitles()
+    }
+
+    /// Adds one contact without grouping everything again; returns where it went, for an
+    /// animated insertion (a new section, or a row in an existing one).
+    @discardableResult
+    func insert(_ contact: ReadmeContact) -> InsertionPoint {
+        let point = index.insertionPoint(for: contact, in: sections, name: \.name, reading: \.reading)
+        if point.createsSection {
+            let kind: SectionKind = point.label == index.options.overflowLabel ? .overflow : .letter
+            sections.insert(Section(label: point.label, kind: kind, items: [contact]), at: point.section)
+            refreshIndexTitles()
+        } else {
+            sections[point.section].items.insert(contact, at: point.row)
+        }
+        return point
+    }
+
+    /// The section a tap on a side-index label scrolls to: its own, or for a dimmed label the
+    /// next one with contacts (the last one when none follows), as iOS does.
+    func section(forIndexTitle label: String) -> Int? {
+        guard let position = indexTitles.firstIndex(where: { $0.label == label }) else { return nil }
+        let target = indexTitles[position...].first { !$0.isEmpty } ?? indexTitles[..<position].last { !$0.isEmpty }
+        return target.flatMap { target in sections.firstIndex { $0.label == target.label } }
+    }
+
+    private func refreshIndexTitles() {
+        let contacts = sections.flatMap(\.items)
+        let used = Set(sections.map(\.label))
+        indexTitles = index.labels(forNames: contacts.map(\.name), readings: contacts.map(\.reading))
+            .map { (label: $0, isEmpty: !used.contains($0)) }
+    }
+}
