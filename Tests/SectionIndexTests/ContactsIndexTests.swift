@@ -134,6 +134,18 @@ struct ContactsIndexTests {
         #expect(sections.last?.items == ["臧天朔", "曾志伟", "张三"])
     }
 
+    @Test("Chinese as an additional locale places Han names, which ICU's addLabels cannot", arguments: [
+        // 张 zhāng → Z by pinyin; 王 has 4 strokes (Taiwan MOE); 張 ㄓㄤ → ㄓ.
+        ("en", "zh", "张伟", "Z"), ("ru", "zh-Hans", "李娜", "L"),
+        ("en", "zh-Hant", "王大明", "4劃"), ("en", "zh-u-co-zhuyin", "張", "ㄓ"),
+    ])
+    func chineseAsAdditional(locale: String, also: String, name: String, label: String) throws {
+        let index = try ContactsIndex(locale: locale, options: .init(additionalLocales: [also]))
+        #expect(index.label(for: name) == label, "locale \(locale) also \(also)")
+        // Without the additional locale, Han goes to # in these locales.
+        #expect(try ContactsIndex(locale: locale).label(for: name) == "#")
+    }
+
     @Test("Rule 3: default Han policies by locale", arguments: [
         ("zh", "pinyin"), ("zh-Hans", "pinyin"), ("zh-CN", "pinyin"), ("zh-SG", "pinyin"),
         ("zh-Hant", "stroke"), ("zh-TW", "stroke"), ("zh-HK", "stroke"), ("zh-MO", "stroke"),

@@ -117,13 +117,18 @@ public struct ContactsIndex: Sendable {
         primaryCollator = collator
         let primary = try ContactsGroup.shared(localeID: collator.locale.icuID)
         let localeHan = ContactsIndex.hanCollation(of: primary)
-        hanPolicy = options.han ?? ContactsIndex.defaultHanPolicy(for: collator.locale)
+        var additional: [LocaleIdentifier] = []
+        for other in options.additionalLocales {
+            do { additional.append(try LocaleIdentifier(other)) } catch { throw .collation(error) }
+        }
+        // A Chinese additional locale brings its Han placement when the primary has none
+        // (ICU's addLabels cannot: Chinese labels come from its collation, not exemplars).
+        hanPolicy = options.han ?? ([collator.locale] + additional).lazy
+            .map(ContactsIndex.defaultHanPolicy(for:)).first { $0 != .none } ?? .none
 
         var groups = [primary]
         var claimed = primary.scripts
-        for other in options.additionalLocales {
-            let id: LocaleIdentifier
-            do { id = try LocaleIdentifier(other) } catch { throw .collation(error) }
+        for id in additional {
             let group = try ContactsGroup.shared(localeID: id.icuID)
             let new = group.scripts.subtracting(claimed)
             guard !new.isEmpty else { continue }
