@@ -243,6 +243,34 @@ void sicu_reference_index_group(SICUReferenceIndex *index, const char *const *na
                                 const int32_t *lengths, int32_t count, int32_t *order,
                                 int32_t *buckets, int32_t *status);
 
+// MARK: - Search
+
+typedef struct SICUSearchWeigher SICUSearchWeigher;
+
+/// Opens a weigher: it turns text into the primary weights that collation-aware search compares,
+/// with `collator`'s rules (the collator must outlive it). It keeps an iteration state: one
+/// weigher must not be used by two threads at once.
+SICUSearchWeigher *sicu_search_weigher_open(const SICUCollator *collator, int32_t *status);
+void sicu_search_weigher_close(SICUSearchWeigher *weigher);
+
+/// The primary weights of a UTF-8 string, in order: one 32-bit primary per collation element
+/// whose primary is above the variable top (white space and punctuation give none; accents,
+/// case and width give none at primary strength; expansions give several, contractions one).
+/// The text is split into words before it is weighed: a word begins at the first character
+/// after white space or punctuation, and at every Han ideograph and Hangul syllable.
+/// `word_starts` receives the index in `weights` of the first weight of each word that has
+/// any, and `*word_count` how many there are (never more than the weights). Both buffers hold
+/// `capacity` entries; returns the number of weights: when it exceeds `capacity`, grow both
+/// buffers and call again.
+int32_t sicu_search_weights_utf8(SICUSearchWeigher *weigher, const char *s, int32_t length,
+                                 uint32_t *weights, int32_t *word_starts, int32_t capacity,
+                                 int32_t *word_count, int32_t *status);
+
+/// Every contraction of the collator (tailoring and root) of two or more code points
+/// ("ch" in Czech, "aa" in Danish, "cs" in Hungarian), as NUL-terminated UTF-8 strings.
+int32_t sicu_collator_contractions_utf8(const SICUCollator *collator, char *out,
+                                        int32_t capacity, int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif

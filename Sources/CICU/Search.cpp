@@ -1,0 +1,144 @@
+// Search: the primary weights of a text, split into words, for collation-aware search.
+#include "CICU.h"
+#include "Support.hpp"
+
+#include <unicode/coleitr.h>
+#include <unicode/tblcoll.h>
+#include <unicode/uchar.h>
+#include <unicode/ucol.h>
+#include <unicode/uniset.h>
+#include <unicode/uscript.h>
+#include <unicode/usetiter.h>
+
+struct SICUSearchWeigher {
+    icu::CollationElementIterator *elements;
+    /// Primaries at or below this are white space and punctuation (the collator's maxVariable
+    /// group): they separate words and are not weights.
+    uint32_t variableTop;
+};
+
+namespace {
+
+inline const UCollator *raw(const SICUCollator *c) { return reinterpret_cast<const UCollator *>(c); }
+
+/// White space and punctuation end a word.
+bool isSeparator(UChar32 c) {
+    return u_isUWhiteSpace(c) || (U_GET_GC_MASK(c) & U_GC_P_MASK) != 0;
+}
+
+/// Han ideographs and Hangul syllables each begin a word: names in these scripts are written
+/// without spaces, and each character is a syllable a user searches by.
+bool beginsOwnWord(UChar32 c) {
+    if (c >= 0xAC00 && c <= 0xD7A3) { return true; }
+    UErrorCode code = U_ZERO_ERROR;
+    return uscript_getScript(c, &code) == USCRIPT_HAN;
+}
+
+/// Appends the non-variable primaries of one segment; returns whether it produced any.
+bool appendPrimaries(SICUSearchWeigher *weigher, const icu::UnicodeString &segment,
+                     uint32_t *weights, int32_t capacity, int32_t &count, UErrorCode &code) {
+    weigher->elements->setText(segment, code);
+    if (U_FAILURE(code)) { return false; }
+    bool produced = false;
+    // Old-style 32-bit CEs: a primary that needs more than 16 bits comes as a first half and a
+    // continuation (low byte 0xC0) holding its lower 16 bits.
+    uint32_t pending = 0;
+    bool hasPending = false;
+    for (;;) {
+        int32_t ce = weigher->elements->next(code);
+        if (U_FAILURE(code)) { return produced; }
+        bool done = ce == icu::CollationElementIterator::NULLORDER;
+        uint32_t bits = static_cast<uint32_t>(ce);
+        if (!done && hasPending && (bits & 0xC0) == 0xC0) {
+            pending |= bits >> 16;
+            continue;
+        }
+        if (hasPending && pending > weigher->variableTop) {
+            if (count < capacity) { weights[count] = pending; }
+            ++count;
+            produced = true;
+        }
+        hasPending = false;
+        if (done) { return produced; }
+        pending = bits & 0xFFFF0000u;
+        hasPending = true;
+    }
+}
+
+}  // namespace
+
+extern "C" {
+
+SICUSearchWeigher *sicu_search_weigher_open(const SICUCollator *collator, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    const icu::RuleBasedCollator *rbc = icu::RuleBasedCollator::rbcFromUCollator(raw(collator));
+    if (rbc == nullptr) { *status = U_UNSUPPORTED_ERROR; return nullptr; }
+    uint32_t variableTop = ucol_getVariableTop(raw(collator), &code);
+    if (U_FAILURE(code)) { *status = code; return nullptr; }
+    icu::CollationElementIterator *elements =
+        rbc->createCollationElementIterator(icu::UnicodeString());
+    if (elements == nullptr) { *status = U_MEMORY_ALLOCATION_ERROR; return nullptr; }
+    *status = U_ZERO_ERROR;
+    return new SICUSearchWeigher{elements, variableTop};
+}
+
+void sicu_search_weigher_close(SICUSearchWeigher *weigher) {
+    if (weigher == nullptr) { return; }
+    delete weigher->elements;
+    delete weigher;
+}
+
+int32_t sicu_search_weights_utf8(SICUSearchWeigher *weigher, const char *s, int32_t length,
+                                 uint32_t *weights, int32_t *word_starts, int32_t capacity,
+                                 int32_t *word_count, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    icu::UnicodeString text = sicu::fromUTF8(s, length);
+    int32_t count = 0;
+    int32_t words = 0;
+    int32_t segmentStart = 0;
+    bool afterSeparator = true;
+    auto flush = [&](int32_t limit) {
+        int32_t before = count;
+        if (appendPrimaries(weigher, text.tempSubString(segmentStart, limit - segmentStart),
+                            weights, capacity, count, code)) {
+            if (words < capacity) { word_starts[words] = before; }
+            ++words;
+        }
+    };
+    for (int32_t i = 0; i < text.length() && U_SUCCESS(code);) {
+        UChar32 c = text.char32At(i);
+        bool separator = isSeparator(c);
+        bool startsWord = !separator && (afterSeparator || beginsOwnWord(c));
+        if (startsWord && i > segmentStart) {
+            flush(i);
+            segmentStart = i;
+        }
+        afterSeparator = separator;
+        i += U16_LENGTH(c);
+    }
+    if (U_SUCCESS(code) && text.length() > segmentStart) { flush(text.length()); }
+    *status = code;
+    *word_count = words;
+    return U_FAILURE(code) ? 0 : count;
+}
+
+int32_t sicu_collator_contractions_utf8(const SICUCollator *collator, char *out,
+                                        int32_t capacity, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    icu::UnicodeSet contractions;
+    ucol_getContractionsAndExpansions(raw(collator), contractions.toUSet(), nullptr, false, &code);
+    *status = code;
+    if (U_FAILURE(code)) { return 0; }
+    std::string all;
+    icu::UnicodeSetIterator it(contractions);
+    while (it.next()) {
+        if (!it.isString()) { continue; }
+        const icu::UnicodeString &s = it.getString();
+        if (s.countChar32() < 2) { continue; }
+        s.toUTF8String(all);
+        all.push_back('\0');
+    }
+    return sicu::copyOut(all, out, capacity);
+}
+
+}  // extern "C"

@@ -1,0 +1,247 @@
+import Collation
+
+/// A list prepared for searching: every element's weights and Latin spellings computed once,
+/// in the order and sections of the matcher's index.
+///
+/// ```swift
+/// let matcher = try NameMatcher(locale: "zh")
+/// let list = matcher.prepare(names: ["张伟", "王芳", "Zoe"])
+/// list.search("zw").map(\.element)                  // ["张伟"]
+/// list.search("z").map { "\($0.label) \($0.element)" } // ["Z 张伟", "Z Zoe"]
+/// list.sections(matching: "wang").map(\.label)        // ["W"]
+/// ```
+///
+/// Results come in index order (the order of ``ContactsIndex/sections(of:name:reading:full:pinned:)``),
+/// each with the label of its section.
+public struct SearchList<Element> {
+    /// The matcher the list was prepared with.
+    public let matcher: NameMatcher
+    /// The elements, in index order.
+    let elements: [Element]
+    /// Each element's position in the input, in index order.
+    let inputPositions: [Int]
+    /// Each element's section number, in index order.
+    let sectionNumbers: [Int32]
+    /// The index's section labels and kinds, by section number.
+    let sectionLabels: [String]
+    let sectionKinds: [SectionKind]
+    let table: WeightTable
+
+    /// How many elements the list holds.
+    public var count: Int { elements.count }
+
+    /// The elements that match a query, in index order, each with its section's label.
+    ///
+    /// ```swift
+    /// let list = try NameMatcher(locale: "sv").prepare(names: ["Åsa", "Asta", "Ola Åberg"])
+    /// list.search("å").map(\.element)        // ["Ola Åberg", "Åsa"]: Å words, in index order
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - query: what the user typed; see ``NameMatcher/matches(name:reading:query:mode:)``.
+    ///   - mode: ``NameMatcher/Mode/prefix`` (the default) or ``NameMatcher/Mode/substring``.
+    /// - Returns: the matches, in index order; each is made when it is read.
+    /// - Complexity: prefix: O(log *w*) for *w* words in the list, plus the matches; substring:
+    ///   one pass over the list's weights. Either way, O(*n* / 64) to collect the matches.
+    public func search(_ query: String, mode: NameMatcher.Mode = .prefix) -> SearchResults<Element> {
+        SearchResults(list: self, ranks: ranks(matching: query, mode: mode))
+    }
+
+    func match(atRank rank: Int) -> SearchMatch<Element> {
+        SearchMatch(element: elements[rank], position: inputPositions[rank], label: sectionLabels[Int(sectionNumbers[rank])])
+    }
+
+    /// The input positions of the elements that match, in index order: the search without
+    /// building results.
+    public func positions(matching query: String, mode: NameMatcher.Mode = .prefix) -> [Int] {
+        ranks(matching: query, mode: mode).map { inputPositions[$0] }
+    }
+
+    /// The matches grouped into their sections, in index order: the list to show while the
+    /// user types.
+    public func sections(matching query: String, mode: NameMatcher.Mode = .prefix) -> [Section<Element>] {
+        var sections: [Section<Element>] = []
+        var current = -1
+        for rank in ranks(matching: query, mode: mode) {
+            let number = Int(sectionNumbers[rank])
+            if number != current {
+                sections.append(Section(label: sectionLabels[number], kind: sectionKinds[number], items: []))
+                current = number
+            }
+            sections[sections.count - 1].items.append(elements[rank])
+        }
+        return sections
+    }
+
+    /// The ranks (positions in index order) of the matching elements, ascending.
+    func ranks(matching query: String, mode: NameMatcher.Mode) -> [Int] {
+        let plan = matcher.weighers.withWeigher { matcher.plan(query, weigher: $0) }
+        if plan.matchesEverything { return Array(0..<count) }
+        // The longest word first: it matches fewest entries, and a substring search for
+        // each further word scans only the entries that are still in.
+        let tokens = plan.tokens.sorted { $0[0].count > $1[0].count }
+        var result: RankSet?
+        for alternatives in tokens {
+            var ranks = RankSet(count: count)
+            for weights in alternatives {
+                switch mode {
+                case .prefix: table.markPrefixMatches(of: weights, in: &ranks)
+                case .substring: table.markSubstringMatches(of: weights, in: &ranks, among: result)
+                }
+            }
+            if result == nil {
+                result = ranks
+            } else {
+                result!.formIntersection(ranks)
+            }
+            if result!.isEmpty { break }
+        }
+        return result?.ranks ?? []
+    }
+}
+
+extension SearchList: Sendable where Element: Sendable {}
+
+/// The matches of one search, in index order.
+///
+/// ```swift
+/// let results = list.search("tana")
+/// results.count                 // how many matched
+/// results.first?.label          // the section of the first one
+/// ```
+public struct SearchResults<Element>: RandomAccessCollection {
+    let list: SearchList<Element>
+    /// The matches' positions in index order, ascending.
+    let ranks: [Int]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { ranks.count }
+
+    public subscript(position: Int) -> SearchMatch<Element> {
+        list.match(atRank: ranks[position])
+    }
+}
+
+extension SearchResults: Sendable where Element: Sendable {}
+
+/// One element that matched a search.
+///
+/// ```swift
+/// let match = try NameMatcher(locale: "zh").prepare(names: ["王芳", "张伟"]).search("zw")[0]
+/// match.element    // "张伟"
+/// match.label      // "Z": its section, by pinyin
+/// match.position   // 1: its place in the prepared collection
+/// ```
+public struct SearchMatch<Element> {
+    /// The caller's element.
+    public var element: Element
+    /// Its position in the prepared collection.
+    public var position: Int
+    /// The label of the section it belongs to ("A", "た", "#").
+    public var label: String
+}
+
+extension SearchMatch: Sendable where Element: Sendable {}
+extension SearchMatch: Equatable where Element: Equatable {}
+extension SearchMatch: Hashable where Element: Hashable {}
+
+extension NameMatcher {
+    /// Prepares a list for searching: each element's name and reading weighed and romanised
+    /// once, in the order and sections of the matcher's index.
+    ///
+    /// ```swift
+    /// struct Contact { var name: String; var reading: String? }
+    /// let list = try NameMatcher(locale: "ja").prepare(contacts, name: \.name, reading: \.reading)
+    /// list.search("たな")     // 田中 (たなか) and every other name with a word from たな
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - elements: any collection; its elements come back as they are.
+    ///   - name: the display name of an element.
+    ///   - reading: its reading, or nil.
+    /// - Returns: the prepared list.
+    /// - Complexity: the index's grouping, plus one weighing and one romanisation per name
+    ///   and reading, plus a sort of all words.
+    public func prepare<C: Collection>(_ elements: C, name: KeyPath<C.Element, String>,
+                                       reading: KeyPath<C.Element, String?>? = nil) -> SearchList<C.Element> {
+        let items = Array(elements)
+        let names = items.map { $0[keyPath: name] }
+        let readings = reading.map { path in items.map { $0[keyPath: path] } } ?? Array(repeating: nil, count: items.count)
+        return prepare(items, names: names, readings: readings)
+    }
+
+    /// Prepares plain names, with their readings (the benchmark's entry point).
+    ///
+    /// ```swift
+    /// let list = try NameMatcher(locale: "ja").prepare(names: ["田中", "Smith"], readings: ["たなか", nil])
+    /// list.positions(matching: "tana")     // [0]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - names: the names.
+    ///   - readings: the reading of each name, or nil; missing ones count as nil.
+    public func prepare(names: [String], readings: [String?] = []) -> SearchList<String> {
+        prepare(names, names: names, readings: names.indices.map { $0 < readings.count ? readings[$0] : nil })
+    }
+
+    private func prepare<E>(_ items: [E], names: [String], readings: [String?]) -> SearchList<E> {
+        let grouped = ordering.group(names: names, readings: readings)
+        let order = grouped.order
+        // Chunks of ranks on every core, each into a table of its own, joined in rank order.
+        let chunkCount = order.count < KeyTable.parallelThreshold ? 1 : KeyTable.processorCount * 4
+        let chunkSize = (order.count + chunkCount - 1) / chunkCount
+        var chunks = [WeightTable](repeating: WeightTable(), count: chunkCount)
+        chunks.withUnsafeMutableBufferPointer { slots in
+            let slots = slots
+            KeyTable.parallel(chunkCount) { chunk in
+                var table = WeightTable()
+                let memo = SpellingMemo()
+                weighers.withWeigher { weigher in
+                    for rank in (chunk * chunkSize)..<min(order.count, (chunk + 1) * chunkSize) {
+                        let position = order[rank].position
+                        let texts = searchTexts(name: names[position], reading: readings[position], memo: memo)
+                        table.append(rank: UInt32(rank), texts: texts, weigher: weigher)
+                    }
+                }
+                slots[chunk] = table
+            }
+        }
+        var table = WeightTable()
+        for i in chunks.indices {
+            table.append(contentsOf: chunks[i])
+            chunks[i] = WeightTable()
+        }
+        table.finish(entryCount: order.count)
+        return SearchList(matcher: self, elements: grouped.order.map { items[$0.position] },
+                          inputPositions: grouped.order.map(\.position),
+                          sectionNumbers: grouped.order.map { Int32($0.section) },
+                          sectionLabels: grouped.labels, sectionKinds: grouped.kinds, table: table)
+    }
+}
+
+/// The index whose order and sections search results follow.
+enum SearchOrdering: Sendable {
+    case contacts(ContactsIndex)
+    case icu(AlphabeticIndex)
+
+    struct Grouped {
+        /// In index order: each entry's input position and section number.
+        var order: [(position: Int, section: Int)]
+        var labels: [String]
+        var kinds: [SectionKind]
+    }
+
+    func group(names: [String], readings: [String?]) -> Grouped {
+        switch self {
+        case .contacts(let index):
+            let grouping = index.group(names: names, readings: readings)
+            let labels = grouping.layout.labels
+            let kinds = labels.indices.map { $0 == grouping.layout.overflowSection ? SectionKind.overflow : .letter }
+            return Grouped(order: grouping.order, labels: labels, kinds: kinds)
+        case .icu(let index):
+            let order = index.placements(names).map { (position: $0.position, section: $0.bucket) }
+            return Grouped(order: order, labels: index.buckets.map(\.label),
+                           kinds: index.buckets.map { SectionKind($0.kind) })
+        }
+    }
+}

@@ -1,0 +1,404 @@
+import Collation
+
+/// The weights of every searchable text of a list, in flat arrays, with the start of every
+/// word sorted by the weights that follow it.
+///
+/// Entries are numbered by their rank in index order. Each text (a name, a reading, a Latin
+/// spelling) is stored as its primary weights followed by a 0, which no weight equals. A query
+/// word matches the start of a word exactly when its weights are a prefix of the weights from
+/// that word's start, and the starts are sorted by those weights: the matches of a query are
+/// one contiguous range, found by two binary searches. A substring search scans the weights.
+struct WeightTable: Sendable {
+    /// Every text's weights, each followed by 0.
+    private(set) var weights: [UInt32] = []
+    /// Where each text begins in ``weights``; after ``finish(entryCount:)``, one more entry:
+    /// the end.
+    private(set) var textStarts: [UInt32] = []
+    /// The rank of each text's entry; texts come in rank order.
+    private(set) var textRanks: [UInt32] = []
+    /// Where each word begins in ``weights``; after ``finish(entryCount:)``, ordered by the
+    /// first ``sortedLength`` weights from there (to the end of the text at most).
+    private(set) var wordStarts: [UInt32] = []
+    /// The rank of each word's entry, parallel to ``wordStarts``.
+    private(set) var wordRanks: [UInt32] = []
+    /// After ``finish(entryCount:)``: the first text of each rank, and the end.
+    private(set) var firstTexts: [UInt32] = []
+    private var scratchStarts: [UInt32] = []
+
+    /// Words are ordered by at most this many weights, so that a pathological list (a
+    /// megabyte of "a a a …" on one line) cannot make the sort quadratic; a longer query is
+    /// checked in full against the words that share its first weights.
+    static let sortedLength = 32
+    /// Up to this many words of an entry are compared with each other to drop repeats.
+    private static let repeatCheckLimit = 64
+
+    /// Appends an entry's texts. A text whose weights equal an earlier text's of the same
+    /// entry adds nothing, nor does a word whose weights from its start equal an earlier
+    /// word's of the entry. Entries must come in rank order.
+    mutating func append(rank: UInt32, texts: [String], weigher: ICU.SearchWeigher) {
+        let entryStart = weights.count
+        let entryFirstWord = wordStarts.count
+        for text in texts {
+            let start = weights.count
+            scratchStarts.removeAll(keepingCapacity: true)
+            guard weigher.appendWeights(of: text, to: &weights, wordStarts: &scratchStarts) > 0 else { continue }
+            weights.append(0)
+            if repeatsEarlierText(from: start, entryStart: entryStart) {
+                weights.removeSubrange(start...)
+                continue
+            }
+            textStarts.append(UInt32(start))
+            textRanks.append(rank)
+            for word in scratchStarts where !repeatsEarlierWord(word, from: entryFirstWord) {
+                wordStarts.append(word)
+                wordRanks.append(rank)
+            }
+        }
+    }
+
+    private func repeatsEarlierText(from start: Int, entryStart: Int) -> Bool {
+        var earlier = textStarts.count - 1
+        while earlier >= 0, Int(textStarts[earlier]) >= entryStart {
+            let from = Int(textStarts[earlier])
+            if weights[from..<start].elementsEqual(weights[start...]) { return true }
+            earlier -= 1
+        }
+        return false
+    }
+
+    private func repeatsEarlierWord(_ word: UInt32, from firstWord: Int) -> Bool {
+        guard wordStarts.count - firstWord <= Self.repeatCheckLimit else { return false }
+        return weights.withUnsafeBufferPointer { all in
+            wordStarts[firstWord...].contains {
+                Self.compareSuffixes(all.baseAddress! + Int($0), all.baseAddress! + Int(word), limit: .max) == 0
+            }
+        }
+    }
+
+    /// Appends another table's entries (all ranked after this table's).
+    mutating func append(contentsOf other: WeightTable) {
+        let offset = UInt32(weights.count)
+        weights += other.weights
+        textStarts += other.textStarts.map { $0 + offset }
+        textRanks += other.textRanks
+        wordStarts += other.wordStarts.map { $0 + offset }
+        wordRanks += other.wordRanks
+    }
+
+    /// Indexes the texts by rank and sorts the words; call once, after the last append.
+    mutating func finish(entryCount: Int) {
+        textStarts.append(UInt32(weights.count))
+        firstTexts = [UInt32](repeating: 0, count: entryCount + 1)
+        var text = 0
+        for rank in 0...entryCount {
+            while text < textRanks.count, textRanks[text] < rank { text += 1 }
+            firstTexts[rank] = UInt32(text)
+        }
+        sortWords()
+    }
+
+    /// One word to sort: its first two weights packed, so most comparisons are one integer
+    /// comparison.
+    private struct SortableWord {
+        var head: UInt64
+        var start: UInt32
+        var rank: UInt32
+    }
+
+    private mutating func sortWords() {
+        var words: [SortableWord] = []
+        words.reserveCapacity(wordStarts.count)
+        weights.withUnsafeBufferPointer { all in
+            for (start, rank) in zip(wordStarts, wordRanks) {
+                let first = all[Int(start)], second = all[Int(start) + 1]
+                words.append(SortableWord(head: UInt64(first) << 32 | UInt64(second), start: start, rank: rank))
+            }
+            let base = all.baseAddress!
+            sortInParallel(&words) { a, b in
+                if a.head != b.head { return a.head < b.head }
+                // Equal heads ending in the text's 0 are equal words.
+                if a.head & 0xFFFF_FFFF != 0 {
+                    let order = Self.compareSuffixes(base + Int(a.start) + 2, base + Int(b.start) + 2,
+                                                     limit: Self.sortedLength - 2)
+                    if order != 0 { return order < 0 }
+                }
+                return a.rank < b.rank
+            }
+        }
+        wordStarts = words.map(\.start)
+        wordRanks = words.map(\.rank)
+    }
+
+    // MARK: - Comparing
+
+    /// Orders the weights from two positions, up to their terminating 0 or `limit` weights.
+    @inline(__always)
+    static func compareSuffixes(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, limit: Int) -> Int {
+        var i = 0
+        while i < limit {
+            let x = a[i], y = b[i]
+            if x != y { return x < y ? -1 : 1 }
+            if x == 0 { return 0 }
+            i += 1
+        }
+        return 0
+    }
+
+    /// Orders the weights from a position against a query, looking no further than the
+    /// query's length: 0 when the query is a prefix. The query holds no 0, so the text's
+    /// terminating 0 stops the comparison.
+    @inline(__always)
+    static func comparePrefix(_ text: UnsafePointer<UInt32>, _ query: UnsafeBufferPointer<UInt32>) -> Int {
+        for i in 0..<query.count {
+            let x = text[i], y = query[i]
+            if x != y { return x < y ? -1 : 1 }
+        }
+        return 0
+    }
+
+    // MARK: - Searching
+
+    /// Marks the ranks of entries with a word that begins with the query.
+    ///
+    /// - Complexity: O(log *w*) comparisons for *w* words, plus one step per matching word.
+    func markPrefixMatches(of query: [UInt32], in ranks: inout RankSet) {
+        guard !query.isEmpty else { return }
+        weights.withUnsafeBufferPointer { all in
+            query.withUnsafeBufferPointer { query in
+                wordStarts.withUnsafeBufferPointer { starts in
+                    let base = all.baseAddress!
+                    // The words are sorted by their first `sortedLength` weights only.
+                    let head = UnsafeBufferPointer(rebasing: query.prefix(Self.sortedLength))
+                    func firstIndex(where above: (Int) -> Bool) -> Int {
+                        var low = 0, high = starts.count
+                        while low < high {
+                            let middle = (low + high) / 2
+                            if above(Self.comparePrefix(base + Int(starts[middle]), head)) { high = middle } else { low = middle + 1 }
+                        }
+                        return low
+                    }
+                    let lower = firstIndex { $0 >= 0 }
+                    let upper = firstIndex { $0 > 0 }
+                    let checksAll = query.count > head.count
+                    wordRanks.withUnsafeBufferPointer { wordRanks in
+                        for i in lower..<upper where !checksAll || Self.comparePrefix(base + Int(starts[i]), query) == 0 {
+                            ranks.insert(wordRanks[i])
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Marks the ranks of entries with a text that contains the query; with `candidates`,
+    /// only among those entries.
+    ///
+    /// - Complexity: one pass over the weights (of the candidates), sixteen at a time.
+    func markSubstringMatches(of query: [UInt32], in ranks: inout RankSet, among candidates: RankSet? = nil) {
+        guard !query.isEmpty, weights.count >= query.count else { return }
+        guard let candidates else {
+            markSubstringMatchesEverywhere(of: query, in: &ranks)
+            return
+        }
+        for rank in candidates.ranks {
+            let first = Int(firstTexts[rank]), end = Int(firstTexts[rank + 1])
+            guard first < end else { continue }
+            markSubstringMatches(of: query, from: Int(textStarts[first]), to: Int(textStarts[end]),
+                                 firstText: first, in: &ranks)
+        }
+    }
+
+    /// Below this many weights one thread scans faster than two.
+    private static let parallelScanThreshold = 1 << 20
+
+    /// Scans all weights, in two halves on two cores when there are two.
+    private func markSubstringMatchesEverywhere(of query: [UInt32], in ranks: inout RankSet) {
+        guard weights.count >= Self.parallelScanThreshold, KeyTable.processorCount > 1, textStarts.count > 2 else {
+            markSubstringMatches(of: query, from: 0, to: weights.count, firstText: 0, in: &ranks)
+            return
+        }
+        // The halves meet at the start of a text.
+        let middleText = textStarts.partitioningIndex { Int($0) >= weights.count / 2 }
+        let middle = Int(textStarts[middleText])
+        let entryCount = ranks.count
+        var halves = [RankSet](repeating: RankSet(count: 0), count: 2)
+        halves.withUnsafeMutableBufferPointer { halves in
+            let slots = halves
+            KeyTable.parallel(2) { half in
+                var found = RankSet(count: entryCount)
+                if half == 0 {
+                    markSubstringMatches(of: query, from: 0, to: middle, firstText: 0, in: &found)
+                } else {
+                    markSubstringMatches(of: query, from: middle, to: weights.count, firstText: middleText, in: &found)
+                }
+                slots[half] = found
+            }
+        }
+        ranks.formUnion(halves[0])
+        ranks.formUnion(halves[1])
+    }
+
+    /// Scans `weights[from..<to]`, which begins with text `firstText`.
+    private func markSubstringMatches(of query: [UInt32], from: Int, to: Int, firstText: Int,
+                                      in ranks: inout RankSet) {
+        guard to - from >= query.count else { return }
+        weights.withUnsafeBufferPointer { all in
+            query.withUnsafeBufferPointer { query in
+                textStarts.withUnsafeBufferPointer { textStarts in
+                    textRanks.withUnsafeBufferPointer { textRanks in
+                        let base = all.baseAddress!
+                        // The last position where the query fits.
+                        let last = to - query.count
+                        var text = firstText
+                        // After a match the rest of its entry is skipped.
+                        var resume = from
+                        func check(_ position: Int) {
+                            guard position >= resume, Self.comparePrefix(base + position, query) == 0 else { return }
+                            // A match cannot span two texts: it would contain a 0.
+                            while Int(textStarts[text + 1]) <= position { text += 1 }
+                            let rank = textRanks[text]
+                            ranks.insert(rank)
+                            while text + 1 < textRanks.count, textRanks[text + 1] == rank { text += 1 }
+                            resume = Int(textStarts[text + 1])
+                        }
+                        // The hot loop looks for the query's first weights (up to four), a
+                        // vector at a time: a first letter alone is common ("a"), four
+                        // together are not. Loads at `position + k` for k < query.count stay
+                        // inside the range because the query fits after `last`.
+                        typealias Vector = SIMD16<UInt32>
+                        let lanes = Vector.scalarCount
+                        let filters = min(query.count, 4)
+                        let first = Vector(repeating: query[0])
+                        let second = Vector(repeating: filters > 1 ? query[1] : 0)
+                        let third = Vector(repeating: filters > 2 ? query[2] : 0)
+                        let fourth = Vector(repeating: filters > 3 ? query[3] : 0)
+                        @inline(__always) func load(_ offset: Int) -> Vector {
+                            UnsafeRawPointer(base + offset).loadUnaligned(as: Vector.self)
+                        }
+                        var position = from
+                        while position + lanes <= last + 1 {
+                            var hits = load(position) .== first
+                            if any(hits) {
+                                if filters > 1 { hits .&= load(position + 1) .== second }
+                                if filters > 2, any(hits) { hits .&= load(position + 2) .== third }
+                                if filters > 3, any(hits) { hits .&= load(position + 3) .== fourth }
+                                if any(hits) {
+                                    for lane in 0..<lanes where hits[lane] { check(position + lane) }
+                                }
+                            }
+                            position = max(position + lanes, resume)
+                        }
+                        position = max(position, resume)
+                        while position <= last {
+                            if base[position] == query[0] { check(position) }
+                            position += 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether any text holds a match (for one entry, without sorted words).
+    func containsMatch(of query: [UInt32], mode: NameMatcher.Mode) -> Bool {
+        guard !query.isEmpty else { return true }
+        return weights.withUnsafeBufferPointer { all in
+            query.withUnsafeBufferPointer { query in
+                let base = all.baseAddress!
+                switch mode {
+                case .prefix:
+                    return wordStarts.contains { Self.comparePrefix(base + Int($0), query) == 0 }
+                case .substring:
+                    guard all.count >= query.count else { return false }
+                    return (0...(all.count - query.count)).contains { Self.comparePrefix(base + $0, query) == 0 }
+                }
+            }
+        }
+    }
+}
+
+extension Collection {
+    /// The first index whose element satisfies a predicate that is false for a prefix of the
+    /// collection and true for the rest (binary search).
+    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Index {
+        var low = startIndex
+        var length = count
+        while length > 0 {
+            let half = length / 2
+            let middle = index(low, offsetBy: half)
+            if belongs(self[middle]) {
+                length = half
+            } else {
+                low = index(after: middle)
+                length -= half + 1
+            }
+        }
+        return low
+    }
+}
+
+/// Sorts the halves on two cores (when there are two), then merges.
+private func sortInParallel<T>(_ items: inout [T], by less: (T, T) -> Bool) {
+    guard items.count >= KeyTable.parallelThreshold, KeyTable.processorCount > 1 else {
+        items.sort(by: less)
+        return
+    }
+    let middle = items.count / 2
+    items.withUnsafeMutableBufferPointer { all in
+        let base = all
+        KeyTable.parallel(2) { half in
+            var part = UnsafeMutableBufferPointer(rebasing: half == 0 ? base[..<middle] : base[middle...])
+            part.sort(by: less)
+        }
+    }
+    var merged: [T] = []
+    merged.reserveCapacity(items.count)
+    var i = 0, j = middle
+    while i < middle && j < items.count {
+        if less(items[j], items[i]) { merged.append(items[j]); j += 1 } else { merged.append(items[i]); i += 1 }
+    }
+    merged.append(contentsOf: items[i..<middle])
+    merged.append(contentsOf: items[j...])
+    items = merged
+}
+
+/// A set of entry ranks, one bit each: marking is cheap, and reading it back gives the ranks
+/// in index order without a sort.
+struct RankSet {
+    private(set) var words: [UInt64]
+    let count: Int
+
+    init(count: Int) {
+        self.count = count
+        words = [UInt64](repeating: 0, count: (count + 63) / 64)
+    }
+
+    @inline(__always)
+    mutating func insert(_ rank: UInt32) {
+        words[Int(rank >> 6)] |= 1 << UInt64(rank & 63)
+    }
+
+    mutating func formUnion(_ other: RankSet) {
+        for i in words.indices { words[i] |= other.words[i] }
+    }
+
+    mutating func formIntersection(_ other: RankSet) {
+        for i in words.indices { words[i] &= other.words[i] }
+    }
+
+    var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    /// The ranks in the set, ascending.
+    var ranks: [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(words.reduce(0) { $0 + $1.nonzeroBitCount })
+        for (i, word) in words.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                result.append(i << 6 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        return result
+    }
+}
