@@ -6,6 +6,7 @@ struct BenchOptions {
     var modes: [String]?
     var only: String?
     var queries = 20
+    var output: String?
 
     init(_ arguments: ArraySlice<String>) {
         var rest = arguments
@@ -17,6 +18,7 @@ struct BenchOptions {
             case "--modes": modes = rest.popFirst()?.split(separator: ",").map(String.init)
             case "--only": only = rest.popFirst()
             case "--queries": queries = Int(rest.popFirst() ?? "") ?? queries
+            case "--output": output = rest.popFirst()
             case "--help", "-h":
                 print("""
                 usage: swift run -c release section-index-bench [--count N] [--locale L] [--skip-reference] [--modes m1,m2]

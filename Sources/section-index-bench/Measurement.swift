@@ -6,7 +6,11 @@ import SectionIndex
 /// One timed operation, run inside a child process.
 enum Measurement {
     static let allModes = ["engine-icu", "engine-contacts", "icu-reference", "foundation", "keys-floor", "keys-floor-parallel",
-                           "cli-icu", "cli-contacts"]
+                           "cli-icu", "cli-contacts", "cli-contacts-ja", "search-prepare", "search-prefix", "search-substring"]
+
+    /// Queries a user types into a contacts search field, in several scripts.
+    static let queries = ["a", "an", "mar", "kim", "zhang", "tana", "ива", "たな", "Ö", "sch", "li", "jo", "ni", "van", "ahmed",
+                          "zw", "par", "wang", "mü", "est"]
 
     static func run(_ mode: String, names: [Workload.Entry], locale: String, queries: Int) throws -> Double {
         switch mode {
@@ -49,6 +53,17 @@ enum Measurement {
                 }
                 blackHole(totals.withLock { $0 })
             }
+        case "search-prepare", "search-prefix", "search-substring":
+            let matcher = try NameMatcher(locale: locale)
+            let plain = names.map(\.name), readings = names.map(\.reading)
+            var list: SearchList<String>?
+            let preparation = time { list = matcher.prepare(names: plain, readings: readings) }
+            if mode == "search-prepare" { return preparation }
+            // The time of one query: the average over the query set, each run once.
+            let searchMode: NameMatcher.Mode = mode == "search-prefix" ? .prefix : .substring
+            let chosen = Array(Self.queries.prefix(max(1, queries)))
+            return time { for query in chosen { blackHole(list!.positions(matching: query, mode: searchMode).count) } }
+                / Double(chosen.count)
         default:
             throw BenchError.unknownMode(mode)
         }

@@ -6,6 +6,10 @@ import Collation
 import SectionIndex
 
 let options = BenchOptions(CommandLine.arguments.dropFirst())
+if options.only == "write-file", let output = options.output {
+    try Workload.writeFile(count: options.count, to: URL(fileURLWithPath: output))
+    exit(0)
+}
 if let mode = options.only {
     // Child: load the names (not timed), run one measurement, report "seconds maxRSSkB".
     let names = Workload.names(count: options.count)
