@@ -105,6 +105,60 @@ struct TieBreak {
     var slots: [Int32]
 }
 
+/// Raw views of the key tables that the sort reads: no reference counting in its loops.
+struct KeyAccess {
+    let keys: UnsafePointer<UInt8>
+    let starts: UnsafePointer<Int>
+    let ties: UnsafePointer<UInt8>
+    let tieStarts: UnsafePointer<Int>
+    let slots: UnsafeBufferPointer<Int32>
+    let hasTies: Bool
+
+    @inline(__always)
+    func start(_ r: OrderRecord) -> Int { r.start != .max ? Int(r.start) : starts[Int(r.index)] }
+
+    @inline(__always)
+    func length(_ r: OrderRecord) -> Int {
+        r.start != .max ? Int(r.length) : starts[Int(r.index) + 1] - starts[Int(r.index)]
+    }
+
+    /// Eight key bytes from `depth`, big-endian, zeros past the key's end.
+    @inline(__always)
+    func word(_ r: OrderRecord, at depth: Int) -> UInt64 {
+        let base = keys + start(r), count = length(r)
+        var value: UInt64 = 0
+        for i in depth..<(depth + 8) { value = value << 8 | UInt64(i < count ? base[i] : 0) }
+        return value
+    }
+
+    /// Key bytes from `depth` on, then ``equalKeysLess(_:_:)``.
+    @inline(__always)
+    func tailLess(_ a: OrderRecord, _ b: OrderRecord, from depth: Int) -> Bool {
+        let la = length(a), lb = length(b)
+        let byKey = compareBytes(UnsafeBufferPointer(start: keys + start(a) + min(depth, la), count: max(0, la - depth)),
+                                 UnsafeBufferPointer(start: keys + start(b) + min(depth, lb), count: max(0, lb - depth)))
+        return byKey != 0 ? byKey < 0 : equalKeysLess(a, b)
+    }
+
+    /// For equal keys: the tie key (the name's, or the main key when it has none), then the
+    /// input position.
+    @inline(__always)
+    func equalKeysLess(_ a: OrderRecord, _ b: OrderRecord) -> Bool {
+        if hasTies {
+            let byTie = compareBytes(tieKey(a), tieKey(b))
+            if byTie != 0 { return byTie < 0 }
+        }
+        return a.index < b.index
+    }
+
+    @inline(__always)
+    private func tieKey(_ r: OrderRecord) -> UnsafeBufferPointer<UInt8> {
+        let slot = Int(slots[Int(r.index)])
+        if slot < 0 { return UnsafeBufferPointer(start: keys + start(r), count: length(r)) }
+        return UnsafeBufferPointer(start: ties + tieStarts[slot], count: tieStarts[slot + 1] - tieStarts[slot])
+    }
+}
+
 /// Carries a value into `concurrentPerform`; see ``KeyTable/parallel(_:_:)`` for why that is safe.
 private struct UncheckedSendableBox<Value>: @unchecked Sendable {
     let value: Value
@@ -116,6 +170,11 @@ struct OrderRecord {
     var group: Int32
     var index: Int32
     var head: UInt64
+    /// Where the key's bytes are, so a comparison that gets past the head goes straight to
+    /// them without a look-up in `starts` (one cache miss less on large lists). `start` is
+    /// `UInt32.max` when the table is too large for 32-bit offsets; `starts` serves then.
+    var start: UInt32 = .max
+    var length: UInt32 = 0
 
     @inline(__always)
     static func head(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -127,9 +186,14 @@ struct OrderRecord {
 
 extension KeyTable {
     /// Orders records by group, then key bytes, then (when given) a second key table, then
-    /// index: a total order. Keys contain no zero bytes, so padding a short head with zeros
-    /// keeps byte order. The comparison reads raw pointers only: no reference counting in
-    /// the hot loop.
+    /// index: a total order.
+    ///
+    /// Records are distributed by group, then each group is sorted as a radix sort on eight
+    /// key bytes at a time: sort by the head in hand, then, for each run of equal heads, load
+    /// the next eight bytes of each key once and sort the run by those. Key bytes are read
+    /// once per record per level instead of once per comparison, which matters when many
+    /// names share long prefixes and the keys no longer fit in cache. Keys contain no zero
+    /// bytes, so a key that ends reads as zeros and sorts before its extensions.
     func sort(_ records: inout [OrderRecord], tieBreak: TieBreak? = nil) {
         let tie = tieBreak?.keys ?? KeyTable(bytes: [], starts: [0])
         let slots = tieBreak?.slots ?? []
@@ -137,64 +201,53 @@ extension KeyTable {
             starts.withUnsafeBufferPointer { startBuffer in
                 tie.bytes.withUnsafeBufferPointer { tieBuffer in
                     tie.starts.withUnsafeBufferPointer { tieStartBuffer in
-                      slots.withUnsafeBufferPointer { slotBuffer in
-                        let keys = keyBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                        let starts = startBuffer.baseAddress!
-                        let ties = tieBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                        let tieStarts = tieStartBuffer.baseAddress!
-                        let slots = slotBuffer
-                        let hasTies = tieBreak != nil
-                        KeyTable.parallelSort(&records) { a, b in
-                            if a.group != b.group { return a.group < b.group }
-                            if a.head != b.head { return a.head < b.head }
-                            let i = Int(a.index), j = Int(b.index)
-                            let byKey = KeyTable.compareTails(keys, starts[i], starts[i + 1], starts[j], starts[j + 1], skipping: 8)
-                            if byKey != 0 { return byKey < 0 }
-                            if hasTies {
-                                // An entry without a tie key of its own ties by its main key.
-                                let si = Int(slots[i]), sj = Int(slots[j])
-                                let (aBase, aStart, aEnd) = si < 0 ? (keys, starts[i], starts[i + 1]) : (ties, tieStarts[si], tieStarts[si + 1])
-                                let (bBase, bStart, bEnd) = sj < 0 ? (keys, starts[j], starts[j + 1]) : (ties, tieStarts[sj], tieStarts[sj + 1])
-                                let byTie = compareBytes(UnsafeBufferPointer(start: aBase + aStart, count: aEnd - aStart),
-                                                         UnsafeBufferPointer(start: bBase + bStart, count: bEnd - bStart))
-                                if byTie != 0 { return byTie < 0 }
-                            }
-                            return a.index < b.index
+                        slots.withUnsafeBufferPointer { slotBuffer in
+                            let access = KeyAccess(keys: keyBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                                                   starts: startBuffer.baseAddress!,
+                                                   ties: tieBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                                                   tieStarts: tieStartBuffer.baseAddress!, slots: slotBuffer,
+                                                   hasTies: tieBreak != nil)
+                            KeyTable.sortByGroup(&records) { KeyTable.sortGroup($0, access) }
                         }
-                      }
                     }
                 }
             }
         }
     }
 
-    /// Byte order of two keys of one buffer, from `skipping` bytes in.
-    @inline(__always)
-    private static func compareTails(_ base: UnsafePointer<UInt8>, _ aStart: Int, _ aEnd: Int, _ bStart: Int, _ bEnd: Int,
-                                      skipping: Int) -> Int {
-        let a = UnsafeBufferPointer(start: base + min(aStart + skipping, aEnd), count: max(0, aEnd - aStart - skipping))
-        let b = UnsafeBufferPointer(start: base + min(bStart + skipping, bEnd), count: max(0, bEnd - bStart - skipping))
-        return compareBytes(a, b)
-    }
-
-    /// A record per key: its group, its index, and the head of its key.
-    func records(groups: [Int32]) -> [OrderRecord] {
-        bytes.withUnsafeBufferPointer { all in
-            (0..<count).map { i in
-                OrderRecord(group: groups[i], index: Int32(i),
-                            head: OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[starts[i]..<starts[i + 1]])))
+    /// One group's records, by key (eight bytes a level), then by ``KeyAccess/equalKeysLess(_:_:)``.
+    private static func sortGroup(_ part: UnsafeMutableBufferPointer<OrderRecord>, _ access: KeyAccess) {
+        var pending: [(range: Range<Int>, depth: Int)] = [(0..<part.count, 0)]
+        while let (range, depth) = pending.popLast() {
+            var slice = UnsafeMutableBufferPointer(rebasing: part[range])
+            slice.sort { $0.head < $1.head }
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let head = part[i].head
+                var j = i + 1
+                while j < range.upperBound, part[j].head == head { j += 1 }
+                if j - i > 1 {
+                    var run = UnsafeMutableBufferPointer(rebasing: part[i..<j])
+                    let next = depth + 8
+                    if run.allSatisfy({ access.length($0) <= next }) {
+                        // Equal heads and every key ended: the keys are equal.
+                        run.sort(by: access.equalKeysLess)
+                    } else if next >= 256 {
+                        // A long shared prefix (a very long name): finish by comparison.
+                        run.sort { access.tailLess($0, $1, from: next) }
+                    } else {
+                        for k in i..<j { part[k].head = access.word(part[k], at: next) }
+                        pending.append((i..<j, next))
+                    }
+                }
+                i = j
             }
         }
     }
 
-    /// Distributes the records by group (a counting sort, stable), then sorts each group's
-    /// records on its own, the groups spread over every core. Sections are many and small
-    /// next to the whole list, so each sort is short and stays in cache.
-    static func parallelSort(_ records: inout [OrderRecord], by less: (OrderRecord, OrderRecord) -> Bool) {
-        guard records.count >= parallelThreshold else {
-            records.sort(by: less)
-            return
-        }
+    /// Distributes the records by group (a counting sort, stable), then sorts each group on
+    /// its own, the groups spread over every core, the largest handed out first.
+    static func sortByGroup(_ records: inout [OrderRecord], _ sortGroup: (UnsafeMutableBufferPointer<OrderRecord>) -> Void) {
         let groupCount = Int(records.lazy.map(\.group).max() ?? 0) + 1
         var bounds = [Int](repeating: 0, count: groupCount + 1)
         for record in records { bounds[Int(record.group) + 1] += 1 }
@@ -209,17 +262,38 @@ extension KeyTable {
             initialized = records.count
         }
         records = []
-        // Largest groups first, so that no core is left with a big one at the end.
         let sizes = (0..<groupCount).map { bounds[$0 + 1] - bounds[$0] }
         let order = (0..<groupCount).sorted { (a: Int, b: Int) -> Bool in sizes[a] > sizes[b] }
+        let total = distributed.count
         distributed.withUnsafeMutableBufferPointer { all in
             let base = all
-            parallel(order.count) { k in
+            func work(_ k: Int) {
                 let g = order[k]
-                var part = UnsafeMutableBufferPointer(rebasing: base[bounds[g]..<bounds[g + 1]])
-                part.sort(by: less)
+                sortGroup(UnsafeMutableBufferPointer(rebasing: base[bounds[g]..<bounds[g + 1]]))
+            }
+            if total < parallelThreshold {
+                for k in order.indices { work(k) }
+            } else {
+                parallel(order.count, work)
             }
         }
         records = distributed
     }
+
+    /// A record per key: its group, its index, and the head of its key.
+    func records(groups: [Int32]) -> [OrderRecord] {
+        let offsetsFit = bytes.count < Int(UInt32.max)
+        return bytes.withUnsafeBufferPointer { all in
+            (0..<count).map { i in
+                var record = OrderRecord(group: groups[i], index: Int32(i),
+                                         head: OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[starts[i]..<starts[i + 1]])))
+                if offsetsFit {
+                    record.start = UInt32(starts[i])
+                    record.length = UInt32(starts[i + 1] - starts[i])
+                }
+                return record
+            }
+        }
+    }
+
 }
