@@ -48,6 +48,10 @@ let package = Package(
             name: "SectionIndexCLITests",
             dependencies: ["SectionIndexCLI", "SectionIndex", "Collation", "TestSupport"]
         ),
+        // libFuzzer targets (issue 8). A plain build replays files given as arguments (the
+        // seed corpus in Tests/FuzzCorpus); `.ci/robustness` builds them with -sanitize=fuzzer.
+        .executableTarget(name: "fuzz-fixture", dependencies: ["SectionIndex", "Collation"], path: "Sources/Fuzz/fixture"),
+        .executableTarget(name: "fuzz-grouping", dependencies: ["SectionIndex", "SectionIndexCLI"], path: "Sources/Fuzz/grouping"),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -97,17 +97,14 @@ int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s,
             return U_FAILURE(code) ? 0 : written;
         }
     }
-    // The buffer is full: count the rest of the key so the caller can grow it once.
-    uint8_t scratch[512];
-    for (;;) {
-        int32_t part = ucol_nextSortKeyPart(raw(collator), &iterator, state, scratch,
-                                            static_cast<int32_t>(sizeof scratch), &code);
-        if (U_FAILURE(code)) { *status = code; return 0; }
-        written += part;
-        if (part < static_cast<int32_t>(sizeof scratch)) { break; }
-    }
+    // The buffer is full: measure the whole key in one pass so the caller can grow it once.
+    // Not part by part: every ucol_nextSortKeyPart call regenerates the key from its start,
+    // which made a 10 MB name take hours.
+    icu::UnicodeString text = sicu::fromUTF8(s, length);
+    int32_t total = ucol_getSortKey(raw(collator), text.getBuffer(), text.length(), nullptr, 0);
     *status = U_ZERO_ERROR;
-    return written;
+    // ucol_getSortKey counts a terminating zero byte that ucol_nextSortKeyPart does not write.
+    return total > written ? total - 1 : written;
 }
 
 int32_t sicu_collator_primary_weight_count_utf8(const SICUCollator *collator, const char *s,
@@ -157,7 +154,8 @@ int32_t sicu_collator_contractions_starting_with(const SICUCollator *collator, i
     icu::UnicodeSetIterator it(contractions);
     while (it.next()) {
         const icu::UnicodeString &s = it.getString();
-        if (s.length() > 0 && s.char32At(0) == first) {
+        bool wanted = first < 0 ? (it.isString() && s.countChar32() >= 2) : (s.length() > 0 && s.char32At(0) == first);
+        if (wanted) {
             s.toUTF8String(all);
             all.push_back('\0');
         }

@@ -122,23 +122,5 @@ int32_t sicu_search_weights_utf8(SICUSearchWeigher *weigher, const char *s, int3
     return U_FAILURE(code) ? 0 : count;
 }
 
-int32_t sicu_collator_contractions_utf8(const SICUCollator *collator, char *out,
-                                        int32_t capacity, int32_t *status) {
-    UErrorCode code = U_ZERO_ERROR;
-    icu::UnicodeSet contractions;
-    ucol_getContractionsAndExpansions(raw(collator), contractions.toUSet(), nullptr, false, &code);
-    *status = code;
-    if (U_FAILURE(code)) { return 0; }
-    std::string all;
-    icu::UnicodeSetIterator it(contractions);
-    while (it.next()) {
-        if (!it.isString()) { continue; }
-        const icu::UnicodeString &s = it.getString();
-        if (s.countChar32() < 2) { continue; }
-        s.toUTF8String(all);
-        all.push_back('\0');
-    }
-    return sicu::copyOut(all, out, capacity);
-}
 
 }  // extern "C"

@@ -86,7 +86,7 @@ public struct IndexSettings: Hashable, Sendable {
         switch style {
         case .icu:
             if strict {
-                do { _ = try Collator(locale: locale, strict: true) } catch { throw .collation(error) }
+                do { for requested in [locale] + also { _ = try Collator(locale: requested, strict: true) } } catch { throw .collation(error) }
             }
             let configuration = AlphabeticIndex.Configuration(
                 locale: locale, additionalLocales: also, underflowLabel: underflow ?? "…",

@@ -9,6 +9,9 @@ extension CommandContext {
         if index.collator.usesRootFallback {
             errors.line("section-index: warning: ICU has no data for locale '\(settings.locale)'; using root collation (--strict refuses this)")
         }
+        for other in settings.also where (try? LocaleIdentifier(other))?.hasICUData == false {
+            errors.line("section-index: warning: ICU has no data for locale '\(other)' (--also); using root's labels (--strict refuses this)")
+        }
         return index
     }
 

@@ -140,7 +140,8 @@ int32_t sicu_collator_primary_weight_count_utf8(const SICUCollator *collator, co
                                                 int32_t length, int32_t *status);
 
 /// Every contraction of the collator (tailoring and root) that starts with `first`, as
-/// NUL-terminated UTF-8 strings.
+/// NUL-terminated UTF-8 strings; with `first` < 0, every contraction of two or more code
+/// points ("ch" in Czech, "aa" in Danish, "cs" in Hungarian).
 int32_t sicu_collator_contractions_starting_with(const SICUCollator *collator, int32_t first,
                                                  char *out, int32_t capacity, int32_t *status);
 
@@ -266,10 +267,6 @@ int32_t sicu_search_weights_utf8(SICUSearchWeigher *weigher, const char *s, int3
                                  uint32_t *weights, int32_t *word_starts, int32_t capacity,
                                  int32_t *word_count, int32_t *status);
 
-/// Every contraction of the collator (tailoring and root) of two or more code points
-/// ("ch" in Czech, "aa" in Danish, "cs" in Hungarian), as NUL-terminated UTF-8 strings.
-int32_t sicu_collator_contractions_utf8(const SICUCollator *collator, char *out,
-                                        int32_t capacity, int32_t *status);
 
 #ifdef __cplusplus
 }

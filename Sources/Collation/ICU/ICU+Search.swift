@@ -73,7 +73,7 @@ extension ICU.CollatorHandle {
     /// Every contraction of two or more code points (tailored and root): "ch" in Czech,
     /// "aa" in Danish.
     package func allContractions() throws(ICUError) -> [String] {
-        let (list, status) = ICU.strings { sicu_collator_contractions_utf8(pointer, $0, $1, $2) }
+        let (list, status) = ICU.strings { sicu_collator_contractions_starting_with(pointer, -1, $0, $1, $2) }
         try ICU.check(status, "listing contractions", input: actualLocaleID)
         return list
     }

@@ -120,6 +120,7 @@ public struct ContactsIndex: Sendable {
         var additional: [LocaleIdentifier] = []
         for other in options.additionalLocales {
             do { additional.append(try LocaleIdentifier(other)) } catch { throw .collation(error) }
+            if strict, additional.last?.hasICUData == false { throw .collation(.unsupportedLocale(other)) }
         }
         // A Chinese additional locale brings its Han placement when the primary has none
         // (ICU's addLabels cannot: Chinese labels come from its collation, not exemplars).

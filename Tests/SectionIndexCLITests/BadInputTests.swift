@@ -1,0 +1,347 @@
+import Foundation
+import Testing
+@testable import SectionIndexCLI
+
+/// Issue 8, bad input: every kind of input or command line that is wrong gets an exit code
+/// and a message naming what was wrong; input that is merely unusual (CRLF, a BOM, an empty
+/// file, a 10 MB line) is read with nothing lost. Exit codes are BSD's sysexits
+/// (`ExitCode`), messages are the tool's own.
+@Suite("Bad input (command line)")
+struct BadInputTests {
+    /// What one run of the tool did.
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs the tool with `input` as standard input (a temporary file) and, when `asFile`, as
+    /// the FILE argument instead.
+    static func run(_ arguments: [String], input: [UInt8] = [], asFile: Bool = false) throws -> Run {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("section-index-bad-input-\(UUID().uuidString).txt")
+        try Data(input).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let descriptor = open(asFile ? "/dev/null" : url.path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let output = OutputBuffer(), errors = OutputBuffer()
+        let status = Tool.run(asFile ? arguments + [url.path] : arguments, environment: [:],
+                              standardInput: descriptor, standardOutput: output, standardError: errors)
+        return Run(status: status, output: output.text, errors: errors.text)
+    }
+
+    static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    // MARK: Invalid UTF-8 and NUL
+
+    @Test("Invalid UTF-8 fails with exit 65, naming the line and the byte", arguments: [
+        (bytes("Anna\nBo") + [0xFF] + bytes("b\n"), "line 2, byte 2 (offset 7 in the input): invalid UTF-8 byte 0xFF"),
+        ([0xEF, 0xBB, 0xBF] + bytes("Anna\n") + [0x80], "line 2, byte 0 (offset 8 in the input): invalid UTF-8 byte 0x80"),
+        // Overlong encoding of "/".
+        ([0xC0, 0xAF], "line 1, byte 0 (offset 0 in the input): invalid UTF-8 byte 0xC0"),
+        // An encoded surrogate (U+D800).
+        (bytes("a") + [0xED, 0xA0, 0x80], "line 1, byte 1 (offset 1 in the input): invalid UTF-8 sequence starting with byte 0xED"),
+        // Above U+10FFFF.
+        ([0xF4, 0x90, 0x80, 0x80], "line 1, byte 0 (offset 0 in the input): invalid UTF-8 sequence starting with byte 0xF4"),
+        // The input ends inside a sequence.
+        (bytes("Zoë\n") + [0xE2, 0x82], "line 2, byte 0 (offset 5 in the input): truncated UTF-8 sequence"),
+        // CRLF line ends count as one line end each.
+        (bytes("A\r\nB\r\n") + [0xFE], "line 3, byte 0 (offset 6 in the input): invalid UTF-8 byte 0xFE"),
+        (bytes("Anna\nB\0b\n"), "line 2, byte 1 (offset 6 in the input): NUL byte"),
+    ] as [([UInt8], String)])
+    func invalidUTF8(input: [UInt8], message: String) throws {
+        for (subcommand, source) in [(["group"], "standard input"), (["sort"], "standard input"), (["labels", "-"], "-")] {
+            let result = try Self.run(subcommand + ["--locale", "en"], input: input)
+            #expect(result.status == ExitCode.dataError.rawValue, "\(subcommand)")
+            #expect(result.errors.contains("section-index: \(source): " + message), "\(subcommand): \(result.errors)")
+            #expect(result.errors.contains("--invalid replace"))
+            #expect(result.output.isEmpty, "nothing is printed from input that was refused")
+        }
+    }
+
+    @Test("A FILE with invalid UTF-8 is named in the message")
+    func invalidUTF8InFile() throws {
+        let result = try Self.run(["--locale", "en"], input: Self.bytes("Anna\n") + [0xC3, 0x28], asFile: true)
+        #expect(result.status == 65)
+        #expect(result.errors.contains("section-index-bad-input-"))
+        #expect(result.errors.contains(": line 2, byte 0 (offset 5 in the input): invalid UTF-8 sequence starting with byte 0xC3"))
+    }
+
+    @Test("--invalid replace reads every line, with U+FFFD for each bad sequence and for NUL")
+    func invalidReplace() throws {
+        let input = Self.bytes("Anna\nBo") + [0xFF] + Self.bytes("b\nC\0arl\nDan") + [0xE2, 0x82]
+        let result = try Self.run(["--locale", "en", "--format", "tsv", "--invalid", "replace"], input: input)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.isEmpty)
+        #expect(result.output == "A\tAnna\nB\tBo\u{FFFD}b\nC\tC\u{FFFD}arl\nD\tDan\u{FFFD}\n")
+
+        let sorted = try Self.run(["sort", "--locale", "en", "--invalid=replace"], input: input)
+        #expect(sorted.status == 0)
+        #expect(sorted.output.split(separator: "\n").count == 4)
+    }
+
+    @Test("--invalid takes only fail or replace")
+    func invalidPolicyValues() throws {
+        let result = try Self.run(["--invalid", "skip"], input: Self.bytes("Anna\n"))
+        #expect(result.status == 64)
+        #expect(result.errors.contains("invalid value 'skip' for '--invalid': use one of fail, replace"))
+    }
+
+    // MARK: Line ends, BOM, empty input, long lines
+
+    @Test("CRLF line ends, a missing final line end and a leading BOM are read; names keep their text")
+    func lineEndsAndBOM() throws {
+        let input = [0xEF, 0xBB, 0xBF] + Self.bytes("Zoë\r\nAnna\r\n\u{FEFF}Bob\nCarl")
+        let result = try Self.run(["--locale", "en", "--format", "json"], input: input)
+        #expect(result.status == 0)
+        #expect(!result.output.contains("\\r"), "CR belongs to the line end, not to the name")
+        #expect(result.output.contains("{\"name\":\"Zoë\",\"reading\":null,\"index\":0}"), "the BOM at the start is dropped")
+        // A BOM inside the text is a character of the name (default-ignorable: placed by B).
+        #expect(result.output.contains("{\"name\":\"\u{FEFF}Bob\",\"reading\":null,\"index\":2}"))
+        #expect(result.output.contains("{\"name\":\"Carl\",\"reading\":null,\"index\":3}"))
+        let sorted = try Self.run(["sort", "--locale", "en"], input: input)
+        #expect(sorted.output == "Anna\n\u{FEFF}Bob\nCarl\nZoë\n")
+    }
+
+    @Test("An empty file is an empty list: no sections, exit 0, nothing on stderr", arguments: [
+        (["--locale", "en"], ""), (["--locale", "en", "--format", "tsv"], ""),
+        (["--locale", "en", "--format", "json"], "[]\n"), (["sort", "--locale", "en"], ""),
+        (["sort", "--locale", "en", "--format", "json"], "[]\n"), (["--locale", "en", "--style", "icu"], ""),
+    ])
+    func emptyFile(arguments: [String], expected: String) throws {
+        for asFile in [false, true] {
+            let result = try Self.run(arguments, input: [], asFile: asFile)
+            #expect(result.status == 0)
+            #expect(result.output == expected, "\(arguments)")
+            #expect(result.errors.isEmpty)
+        }
+        // Only a BOM, or one line end: still nothing lost. One empty line is one empty name.
+        #expect(try Self.run(["--locale", "en", "--format", "tsv"], input: [0xEF, 0xBB, 0xBF]).output == "")
+        #expect(try Self.run(["--locale", "en", "--format", "tsv"], input: [0x0A]).output == "#\t\n")
+    }
+
+    @Test("A 10 MB line is one name, kept whole", arguments: [
+        ("en", "A", "A"), ("zh", "张", "Z"), ("ja", "ア", "あ"), ("ko", "가", "ㄱ"),
+    ])
+    func tenMegabyteLine(locale: String, unit: String, label: String) throws {
+        let count = 10_000_000 / unit.utf8.count
+        let long = String(repeating: unit, count: count)
+        let input = Self.bytes("Zoë\n") + Self.bytes(long) + Self.bytes("\nBob\n")
+        let result = try Self.run(["--locale", locale, "--format", "tsv"], input: input, asFile: true)
+        #expect(result.status == 0, "locale \(locale): \(result.errors)")
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4, "locale \(locale): three names and the final line end")
+        let longLine = try #require(lines.first { $0.utf8.count > 1000 })
+        // Compared without printing 10 MB when they differ.
+        #expect(longLine.hasPrefix("\(label)\t"), "locale \(locale): \(longLine.prefix(8))")
+        #expect(longLine.dropFirst(label.count + 1) == long, "locale \(locale): the name is not kept whole")
+        #expect(Set(lines.map { $0.split(separator: "\t").last.map(String.init) ?? "" }).isSuperset(of: ["Zoë", "Bob"]))
+    }
+
+    // MARK: Locales
+
+    @Test("An ill-formed locale is a usage error (exit 64) naming the locale", arguments: [
+        ("en_US@@", "ill-formed locale 'en_US@@'"),
+        ("@@@", "ill-formed locale '@@@'"),
+        (String(repeating: "a", count: 300), "longer than 156 bytes"),
+        ("en-" + String(repeating: "abcdefgh-", count: 33) + "x", "longer than 156 bytes"),
+        ("", "ill-formed locale '': it is empty"),
+        ("en US", "only ASCII letters, digits"),
+        ("sv-", "ill-formed locale 'sv-': not a well-formed BCP 47 language tag"),
+        ("zh@collation=stroke@", "ill-formed locale 'zh@collation=stroke@'"),
+    ])
+    func illFormedLocale(locale: String, message: String) throws {
+        // An empty --also is an empty list, not an ill-formed locale.
+        let also = locale.isEmpty ? [] : [["--locale", "en", "--also", locale]]
+        for arguments in [["--locale", locale], ["--style", "icu", "--locale", locale],
+                          ["sort", "--locale", locale], ["labels", "--locale", locale]] + also {
+            let result = try Self.run(arguments, input: Self.bytes("Anna\n"))
+            #expect(result.status == ExitCode.usage.rawValue, "\(arguments.prefix(2))")
+            #expect(result.errors.contains(message), "\(arguments.prefix(2)): \(result.errors)")
+            #expect(result.output.isEmpty)
+        }
+    }
+
+    @Test("A well-formed locale ICU has no data for is served from root with a warning", arguments: [
+        "xx", "tlh", "qaa", "xx-Latn-AQ",
+    ])
+    func rootFallback(locale: String) throws {
+        for arguments in [["--locale", locale], ["--locale", locale, "--style", "icu"], ["sort", "--locale", locale]] {
+            let result = try Self.run(arguments, input: Self.bytes("Zoë\nAnna\n"))
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.errors == "section-index: warning: ICU has no data for locale '\(locale)'; using root collation (--strict refuses this)\n")
+            #expect(result.output.contains("Anna") && result.output.contains("Zoë"))
+        }
+    }
+
+    @Test("--strict refuses a locale ICU has no data for (exit 64)", arguments: ["xx", "tlh"])
+    func strictRefuses(locale: String) throws {
+        for arguments in [["--locale", locale, "--strict"], ["--locale", locale, "--style", "icu", "--strict"],
+                          ["sort", "--strict", "--locale", locale], ["labels", "--strict", "--locale", locale]] {
+            let result = try Self.run(arguments, input: Self.bytes("Anna\n"))
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.errors.contains("unknown locale '\(locale)': ICU has no data for it and would use root collation"))
+            #expect(result.output.isEmpty)
+        }
+        // The same for a locale given with --also.
+        for arguments in [["--locale", "en", "--also", "ru,\(locale)", "--strict"], ["--style", "icu", "--locale", "en", "--also", locale, "--strict"]] {
+            let result = try Self.run(arguments, input: Self.bytes("Anna\n"))
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.errors.contains("unknown locale '\(locale)': ICU has no data for it and would use root collation"))
+        }
+        let warned = try Self.run(["--locale", "en", "--also", "ru,\(locale)"], input: Self.bytes("Anna\n"))
+        #expect(warned.status == 0 && warned.output == "A\n  Anna\n")
+        #expect(warned.errors == "section-index: warning: ICU has no data for locale '\(locale)' (--also); using root's labels (--strict refuses this)\n")
+        // A locale ICU has data for passes --strict without a warning.
+        let fine = try Self.run(["--locale", "sv", "--strict"], input: Self.bytes("Åsa\n"))
+        #expect(fine.status == 0 && fine.errors.isEmpty && fine.output == "Å\n  Åsa\n")
+    }
+
+    // MARK: Options
+
+    @Test("Conflicting and unknown options are usage errors (exit 64) naming the option", arguments: [
+        (["--locale", "sv", "--locale", "fi"], "conflicting values for '--locale': 'sv' and 'fi'"),
+        (["--format", "json", "--format=tsv"], "conflicting values for '--format': 'json' and 'tsv'"),
+        (["--style", "icu", "--han", "pinyin"], "'--han' applies to --style contacts, not --style icu"),
+        (["--style", "icu", "--scripts", "none"], "'--scripts' applies to --style contacts"),
+        (["--inflow", "~"], "'--inflow' applies to --style icu only"),
+        (["--style", "icu", "--max-labels", "-3"], "'--max-labels' needs a positive whole number, not '-3'"),
+        (["--style", "icu", "--max-labels", "many"], "'--max-labels' needs a positive whole number, not 'many'"),
+        (["--bogus"], "unknown option '--bogus' for 'group'"),
+        (["-x"], "unknown option '-x'"),
+        (["sort", "--style", "icu"], "unknown option '--style' for 'sort'"),
+        (["check", "--locale", "sv", "a.fixture"], "unknown option '--locale' for 'check'"),
+        (["--han"], "option '--han' needs a value"),
+        (["--han", "cantonese"], "invalid value 'cantonese' for '--han'"),
+        (["--strict=yes"], "option '--strict' takes no value"),
+        (["sort", "a.txt", "b.txt"], "unexpected argument 'b.txt'"),
+        (["sort", "--format", "html"], "invalid value 'html' for '--format'"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try Self.run(arguments, input: Self.bytes("Anna\n"))
+        #expect(result.status == ExitCode.usage.rawValue)
+        #expect(result.errors.hasPrefix("section-index: " + message), "\(result.errors)")
+        #expect(result.errors.contains("usage: section-index"))
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("A FILE that cannot be read: exit 66 when missing, 74 when unreadable")
+    func unreadableFile() throws {
+        let missing = try Self.run(["--locale", "en", "/nonexistent/names.txt"])
+        #expect(missing.status == ExitCode.noInput.rawValue)
+        #expect(missing.errors == "section-index: cannot read '/nonexistent/names.txt': No such file or directory\n")
+        let directory = try Self.run(["sort", "--locale", "en", FileManager.default.temporaryDirectory.path])
+        #expect(directory.status == ExitCode.ioError.rawValue)
+        #expect(directory.errors.contains("Is a directory"))
+    }
+
+    // MARK: Fixtures
+
+    @Test("check names the file, line and problem of every malformed fixture line")
+    func malformedFixture() throws {
+        let text = """
+        locale: sv
+        Åsa -> Å
+        this line is junk
+        Åsa -> \\q
+        \\u{D800}x -> A
+        order: A
+        Zoë ->\u{20}
+        locale: en
+        Östen -> Ö
+
+        """
+        let result = try Self.run(["check"], input: Self.bytes(text), asFile: true)
+        #expect(result.status == ExitCode.failure.rawValue)
+        let lines = result.output.split(separator: "\n").map { String($0.drop { $0 != ":" }) }
+        #expect(lines.dropLast() == [
+            ":3: malformed line: not a comment, header, case (NAME -> LABEL) or order line",
+            ":4: malformed line: unknown escape '\\q': use \\u{XXXX}, \\\\ or \\#",
+            ":5: malformed line: \\u{D800} is not a Unicode scalar value (1–6 hex digits, no surrogates)",
+            ":6: malformed line: an order line needs at least two entries separated by ' < '",
+            ":7: malformed line: the label after ' -> ' is empty",
+            ":8: malformed line: header 'locale:' after the first case; headers come first",
+        ])
+        #expect(result.output.hasSuffix("2 passed, 6 failed\n"))
+    }
+
+    @Test("check reads fixtures with CRLF line ends and a BOM")
+    func crlfFixture() throws {
+        let result = try Self.run(["check"], input: [0xEF, 0xBB, 0xBF] + Self.bytes("locale: sv\r\nÅsa -> Å\r\nZoë -> Z\r\norder: Zoë < Åsa\r\n"), asFile: true)
+        #expect(result.output == "3 passed, 0 failed\n")
+        #expect(result.status == 0)
+    }
+
+    @Test("check reports a fixture that is not UTF-8, has no locale, or cannot be read")
+    func unusableFixtures() throws {
+        let invalid = try Self.run(["check"], input: Self.bytes("locale: sv\nÅsa -> Å\nB") + [0xFF], asFile: true)
+        #expect(invalid.status == 1)
+        #expect(invalid.output.contains(":3: malformed line: invalid UTF-8 byte 0xFF at byte offset 23\n"))
+        let noLocale = try Self.run(["check"], input: Self.bytes("Åsa -> Å\n"), asFile: true)
+        #expect(noLocale.status == 1)
+        #expect(noLocale.output.contains(":1: malformed line: no 'locale:' header"))
+        let badLocale = try Self.run(["check"], input: Self.bytes("locale: @@@\nÅsa -> Å\n"), asFile: true)
+        #expect(badLocale.status == 1)
+        #expect(badLocale.output.contains(":1: cannot build the index: ill-formed locale '@@@'"))
+        #expect(badLocale.output.contains(":2: not checked: the index could not be built"))
+        let missing = try Self.run(["check", "/nonexistent.fixture"])
+        #expect(missing.status == 1)
+        #expect(missing.output.hasPrefix("/nonexistent.fixture:0: cannot read the fixture: cannot read '/nonexistent.fixture': No such file or directory\n"))
+    }
+}
+
+/// The one test that runs the built `section-index` binary, with standard input a pipe, so
+/// that `main`, `exit` and the real descriptors are covered too.
+@Suite("Bad input (end to end)")
+struct BadInputEndToEndTests {
+    /// The executable beside the test bundle in the products directory (`swift build`
+    /// builds it with the tests), or in `.build/debug` of this package.
+    static var executable: URL? {
+        let products = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
+        ]
+        return products.map { $0.appendingPathComponent("section-index") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    static func run(_ arguments: [String], input: [UInt8]) throws -> (status: Int32, output: String, errors: String) {
+        let binary: URL = try #require(executable, "section-index is not built next to the tests (\(CommandLine.arguments[0]))")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = ["LANG": "C"]
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        try stdin.fileHandleForWriting.write(contentsOf: input)
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+
+    @Test("The binary reads a pipe, sorts it, and exits 65 with the line and byte of invalid UTF-8")
+    func binary() throws {
+        let good = try Self.run(["sort", "--locale", "sv"], input: Array("Zoë\r\nÅsa\r\nAnna\r\n".utf8))
+        #expect(good.status == 0)
+        #expect(good.output == "Anna\nZoë\nÅsa\n")
+        #expect(good.errors.isEmpty)
+
+        let bad = try Self.run(["--locale", "sv"], input: Array("Anna\nÅs".utf8) + [0xC3] + Array("a\n".utf8))
+        #expect(bad.status == 65)
+        #expect(bad.output.isEmpty)
+        #expect(bad.errors == "section-index: standard input: line 2, byte 3 (offset 8 in the input): invalid UTF-8 sequence starting with byte 0xC3; use --invalid replace to read it anyway\n")
+
+        let locale = try Self.run(["--locale", "en_US@@"], input: Array("Anna\n".utf8))
+        #expect(locale.status == 64)
+        #expect(locale.errors.contains("ill-formed locale 'en_US@@'"))
+    }
+}
