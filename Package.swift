@@ -50,8 +50,9 @@ let package = Package(
         ),
         // libFuzzer targets (issue 8). A plain build replays files given as arguments (the
         // seed corpus in Tests/FuzzCorpus); `.ci/robustness` builds them with -sanitize=fuzzer.
-        .executableTarget(name: "fuzz-fixture", dependencies: ["SectionIndex", "Collation"], path: "Sources/Fuzz/fixture"),
-        .executableTarget(name: "fuzz-grouping", dependencies: ["SectionIndex", "SectionIndexCLI"], path: "Sources/Fuzz/grouping"),
+        .target(name: "FuzzReplay", path: "Sources/Fuzz/replay"),
+        .executableTarget(name: "fuzz-fixture", dependencies: ["SectionIndex", "Collation", "FuzzReplay"], path: "Sources/Fuzz/fixture"),
+        .executableTarget(name: "fuzz-grouping", dependencies: ["SectionIndex", "SectionIndexCLI", "FuzzReplay"], path: "Sources/Fuzz/grouping"),
     ],
     cxxLanguageStandard: .cxx17
 )

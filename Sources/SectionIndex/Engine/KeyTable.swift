@@ -207,7 +207,8 @@ extension KeyTable {
                                                    ties: tieBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
                                                    tieStarts: tieStartBuffer.baseAddress!, slots: slotBuffer,
                                                    hasTies: tieBreak != nil)
-                            KeyTable.sortByGroup(&records) { KeyTable.sortGroup($0, access) }
+                            KeyTable.sortByGroup(&records, sortGroup: { KeyTable.sortGroup($0, access) },
+                                                 less: { access.tailLess($0, $1, from: 0) })
                         }
                     }
                 }
@@ -246,8 +247,11 @@ extension KeyTable {
     }
 
     /// Distributes the records by group (a counting sort, stable), then sorts each group on
-    /// its own, the groups spread over every core, the largest handed out first.
-    static func sortByGroup(_ records: inout [OrderRecord], _ sortGroup: (UnsafeMutableBufferPointer<OrderRecord>) -> Void) {
+    /// its own, the groups spread over every core, the largest handed out first. A group too
+    /// large for one core (`#` holding every Han name of an English list) is sorted in halves
+    /// on two cores and merged with `less`, the full order.
+    static func sortByGroup(_ records: inout [OrderRecord], sortGroup: (UnsafeMutableBufferPointer<OrderRecord>) -> Void,
+                            less: (OrderRecord, OrderRecord) -> Bool) {
         let groupCount = Int(records.lazy.map(\.group).max() ?? 0) + 1
         var bounds = [Int](repeating: 0, count: groupCount + 1)
         for record in records { bounds[Int(record.group) + 1] += 1 }
@@ -263,10 +267,29 @@ extension KeyTable {
         }
         records = []
         let sizes = (0..<groupCount).map { bounds[$0 + 1] - bounds[$0] }
-        let order = (0..<groupCount).sorted { (a: Int, b: Int) -> Bool in sizes[a] > sizes[b] }
         let total = distributed.count
+        let oversized = total >= parallelThreshold && processorCount > 1
+            ? (0..<groupCount).filter { sizes[$0] > total / processorCount } : []
+        let order = (0..<groupCount).filter { !oversized.contains($0) }
+            .sorted { (a: Int, b: Int) -> Bool in sizes[a] > sizes[b] }
         distributed.withUnsafeMutableBufferPointer { all in
             let base = all
+            for g in oversized {
+                let range = bounds[g]..<bounds[g + 1]
+                let middle = range.lowerBound + range.count / 2
+                parallel(2) { half in
+                    sortGroup(UnsafeMutableBufferPointer(rebasing: half == 0 ? base[range.lowerBound..<middle] : base[middle..<range.upperBound]))
+                }
+                var merged: [OrderRecord] = []
+                merged.reserveCapacity(range.count)
+                var i = range.lowerBound, j = middle
+                while i < middle && j < range.upperBound {
+                    if less(base[j], base[i]) { merged.append(base[j]); j += 1 } else { merged.append(base[i]); i += 1 }
+                }
+                merged.append(contentsOf: base[i..<middle])
+                merged.append(contentsOf: base[j..<range.upperBound])
+                for (offset, record) in merged.enumerated() { base[range.lowerBound + offset] = record }
+            }
             func work(_ k: Int) {
                 let g = order[k]
                 sortGroup(UnsafeMutableBufferPointer(rebasing: base[bounds[g]..<bounds[g + 1]]))
