@@ -58,6 +58,11 @@ public enum InputDecoding {
                 }
             }
         }
+        // Entries are ranges with 32-bit offsets: 4 GiB of text, some 150 million names.
+        guard text.count < Int(UInt32.max) else {
+            throw InputError(source: source, line: 0, byteInLine: 0, byteInInput: Int(UInt32.max),
+                             problem: "input larger than 4 GiB; split it into smaller files")
+        }
         var ranges: [UInt32] = []
         ranges.reserveCapacity(text.count / 8)
         forEachLine(of: text) { line, _, start in

@@ -54,16 +54,17 @@ final class HanRomanizer: Sendable {
             rest = surname.rest
         }
         guard !rest.isEmpty else { return head }
-        let transliterator = borrow()
+        // Without ICU's transliteration data (a trimmed ICU build) the text stays as it is:
+        // the name is then placed as Han text would be, never lost.
+        guard let transliterator = borrow() else { return head + rest }
         defer { giveBack(transliterator) }
         let romanized = transliterator.transliterate(String(rest.prefix(Self.maximumRomanizedLength)))
         return head + romanized.filter { $0 != " " }
     }
 
-    private func borrow() -> ICU.Transliterator {
+    private func borrow() -> ICU.Transliterator? {
         if let ready = pool.withLock({ $0.popLast() }) { return ready }
-        // The ids are ICU's own and present in every ICU build with transliteration data.
-        return try! ICU.Transliterator(id: transliteratorID)
+        return try? ICU.Transliterator(id: transliteratorID)
     }
 
     private func giveBack(_ transliterator: ICU.Transliterator) {
