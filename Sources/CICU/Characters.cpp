@@ -89,13 +89,6 @@ int32_t sicu_nfkd_utf8(const char *s, int32_t length, char *out, int32_t capacit
     return normalize(nfkd, code, s, length, out, capacity, status);
 }
 
-int32_t sicu_nfc_utf8(const char *s, int32_t length, char *out, int32_t capacity,
-                      int32_t *status) {
-    UErrorCode code = U_ZERO_ERROR;
-    const icu::Normalizer2 *nfc = icu::Normalizer2::getNFCInstance(code);
-    return normalize(nfc, code, s, length, out, capacity, status);
-}
-
 int32_t sicu_to_upper_utf8(const char *locale_id, const char *s, int32_t length, char *out,
                            int32_t capacity, int32_t *status) {
     icu::UnicodeString text = sicu::fromUTF8(s, length);

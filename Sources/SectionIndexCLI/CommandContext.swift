@@ -21,11 +21,6 @@ struct CommandContext {
         }
     }
 
-    func notYetImplemented() -> ExitCode {
-        errors.line("section-index: '\(invocation.subcommand.rawValue)' is not yet implemented")
-        return .software
-    }
-
     /// The entries of FILE (the positional argument at `index`) or of standard input.
     func readEntries(argumentIndex: Int = 0) throws -> [InputEntry] {
         let table = try readTable(argumentIndex: argumentIndex)

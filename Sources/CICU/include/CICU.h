@@ -196,9 +196,6 @@ bool sicu_has_property(int32_t code_point, int32_t property);
 /// NFKD of a UTF-8 string.
 int32_t sicu_nfkd_utf8(const char *s, int32_t length, char *out, int32_t capacity,
                        int32_t *status);
-/// NFC of a UTF-8 string.
-int32_t sicu_nfc_utf8(const char *s, int32_t length, char *out, int32_t capacity,
-                      int32_t *status);
 /// Full upper-casing of a UTF-8 string by a locale's rules.
 int32_t sicu_to_upper_utf8(const char *locale_id, const char *s, int32_t length, char *out,
                            int32_t capacity, int32_t *status);

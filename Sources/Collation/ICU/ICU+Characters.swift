@@ -44,10 +44,6 @@ extension ICU {
         sicu_general_category_mask(Int32(bitPattern: scalar.value)) & UInt32(SICU_GC_MARK_MASK) != 0
     }
 
-    package static func isAlphabetic(_ scalar: Unicode.Scalar) -> Bool {
-        sicu_has_property(Int32(bitPattern: scalar.value), Int32(SICU_PROPERTY_ALPHABETIC))
-    }
-
     package static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
         sicu_has_property(Int32(bitPattern: scalar.value), Int32(SICU_PROPERTY_DEFAULT_IGNORABLE))
     }
@@ -58,10 +54,6 @@ extension ICU {
 
     package static func nfkd(_ s: String) -> String {
         s.withUTF8Bytes { chars, length in ICU.string { sicu_nfkd_utf8(chars, length, $0, $1, $2) }.0 }
-    }
-
-    package static func nfc(_ s: String) -> String {
-        s.withUTF8Bytes { chars, length in ICU.string { sicu_nfc_utf8(chars, length, $0, $1, $2) }.0 }
     }
 
     /// Full upper-casing by a locale's rules (Turkish i → İ).

@@ -55,11 +55,6 @@ extension ICU {
             ICU.string { sicu_collator_locale(pointer, false, $0, $1, $2) }.0
         }
 
-        /// The most specific requested locale that ICU has collation data for, as an ICU id.
-        package var validLocaleID: String {
-            ICU.string { sicu_collator_locale(pointer, true, $0, $1, $2) }.0
-        }
-
         @inline(__always)
         package func compare(_ a: UnsafePointer<CChar>, _ aLength: Int32,
                              _ b: UnsafePointer<CChar>, _ bLength: Int32) -> Int32 {

@@ -42,7 +42,8 @@ struct BucketListBuilder {
 
         guard let firstBoundary = boundaries.first, let overflowBoundary = boundaries.last else { return [] }
         let firstKey = key(firstBoundary), overflowKey = key(overflowBoundary)
-        var labels: [(string: String, key: [UInt8])] = []
+        var labels: [String] = []
+        var keys: [[UInt8]] = []
         for original in initial {
             var item = original
             let scalars = Array(item.unicodeScalars)
@@ -60,18 +61,19 @@ struct BucketListBuilder {
             if compareBytes(itemKey, firstKey) < 0 { continue }        // ignorable or not alphabetic
             if compareBytes(itemKey, overflowKey) >= 0 { continue }    // would land in overflow
             if checkDistinct, compareBytes(itemKey, key(separated(item))) == 0 { continue }
-            switch binarySearch(labels.map(\.key), itemKey) {
+            switch binarySearch(keys, itemKey) {
             case .found(let at):
-                if isBetter(item, than: labels[at].string) { labels[at] = (item, itemKey) }
+                if isBetter(item, than: labels[at]) { labels[at] = item }
             case .insert(let at):
-                labels.insert((item, itemKey), at: at)
+                labels.insert(item, at: at)
+                keys.insert(itemKey, at: at)
             }
         }
         // Still too many: keep label i only where i * max / (n - 1) changes.
         let size = labels.count - 1
         let maximum = configuration.maximumLabelCount
         if size > maximum {
-            var kept: [(string: String, key: [UInt8])] = []
+            var kept: [String] = []
             var old = -1
             for (count, label) in zip(1..., labels) {
                 let bump = count * maximum / size
@@ -82,7 +84,7 @@ struct BucketListBuilder {
             }
             labels = kept
         }
-        return labels.map(\.string)
+        return labels
     }
 
     private enum SearchResult { case found(Int), insert(Int) }
