@@ -92,37 +92,3 @@ public enum Tool {
         return result
     }
 }
-
-/// A file that cannot be read.
-public struct FileError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var code: Int32
-    public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
-    public var description: String { "cannot read '\(path)': \(String(cString: strerror(code)))" }
-}
-
-/// Reads a whole file (or standard input for nil or "-") as bytes.
-enum FileReading {
-    static func bytes(path: String?, standardInput: Int32) throws(FileError) -> [UInt8] {
-        let descriptor: Int32
-        if let path, path != "-" {
-            descriptor = open(path, O_RDONLY)
-            if descriptor < 0 { throw FileError(path: path, code: errno) }
-        } else {
-            descriptor = standardInput
-        }
-        defer { if descriptor != standardInput { close(descriptor) } }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileError(path: path ?? "standard input", code: errno)
-            }
-            if count == 0 { break }
-            result.append(contentsOf: chunk[0..<count])
-        }
-        return result
-    }
-}
