@@ -86,43 +86,39 @@ extension ContactsIndex {
         var choices = [KeyChoice](repeating: KeyChoice(script: Script.common, skip: 0, usesReading: false, isRomanized: false),
                                   count: count)
         // Romanised keys exist only under a romanising Han policy: only then is there a slot each.
-        var romanized = [String?](repeating: nil, count: { if case .romanize = hanHandling { count } else { 0 } }())
-        choices.withUnsafeMutableBufferPointer { choiceBuffer in
-            romanized.withUnsafeMutableBufferPointer { romanizedBuffer in
-                let out = choiceBuffer, pinyin = romanizedBuffer
-                KeyTable.forEach(count: count) { i in
-                    let (choice, key) = source.withName(i) { name in source.withReading(i) { chooseKey(name: name, reading: $0) } }
-                    out[i] = choice
-                    if let key { pinyin[i] = key }
-                }
-            }
+        var romanized: [String?] = []
+        func choose(_ i: Int) -> (KeyChoice, romanized: String?) {
+            source.withName(i) { name in source.withReading(i) { chooseKey(name: name, reading: $0) } }
+        }
+        if case .romanize = hanHandling {
+            romanized = [String?](repeating: nil, count: count)
+            ParallelWork.update(&choices, &romanized) { i, choice, key in (choice, key) = choose(i) }
+        } else {
+            ParallelWork.update(&choices) { i, choice in choice = choose(i).0 }
         }
         let layout = layout(scripts: Set(choices.map(\.script)))
         let overflow = Int32(layout.overflowSection)
         var sections = [Int32](repeating: overflow, count: count)
-        let table = sections.withUnsafeMutableBufferPointer { buffer in
-            let sectionOf = buffer
-            return KeyTable.build(count: count) { i, bytes in
-                let choice = choices[i]
-                source.withName(i) { name in
-                    source.withReading(i) { reading in
-                        withKey(choice, romanized: choice.isRomanized ? romanized[i] : nil, name: name, reading: reading) { key in
-                            let start = bytes.count
-                            if let groupNumber = layout.groupOfScript[choice.script] {
-                                let group = layout.groups[groupNumber]
-                                group.ordering.handle.appendSortKey(key, to: &bytes)
-                                let label = bytes.withUnsafeBufferPointer { all in
-                                    group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: all[start...]))
-                                }
-                                if let label {
-                                    sectionOf[i] = Int32(layout.firstSection[groupNumber] + label)
-                                    return
-                                }
-                                bytes.removeSubrange(start...)
+        let table = KeyTable.build(count: count, recording: &sections) { i, bytes, section in
+            let choice = choices[i]
+            source.withName(i) { name in
+                source.withReading(i) { reading in
+                    withKey(choice, romanized: choice.isRomanized ? romanized[i] : nil, name: name, reading: reading) { key in
+                        let start = bytes.count
+                        if let groupNumber = layout.groupOfScript[choice.script] {
+                            let group = layout.groups[groupNumber]
+                            group.ordering.handle.appendSortKey(key, to: &bytes)
+                            let label = bytes.withUnsafeBufferPointer { all in
+                                group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: all[start...]))
                             }
-                            sectionOf[i] = overflow
-                            primaryCollator.handle.appendSortKey(key, to: &bytes)
+                            if let label {
+                                section = Int32(layout.firstSection[groupNumber] + label)
+                                return
+                            }
+                            bytes.removeSubrange(start...)
                         }
+                        section = overflow
+                        primaryCollator.handle.appendSortKey(key, to: &bytes)
                     }
                 }
             }

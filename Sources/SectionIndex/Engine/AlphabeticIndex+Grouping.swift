@@ -38,13 +38,10 @@ extension AlphabeticIndex {
         let table = KeyTable.build(count: names.count) { i, bytes in names.withName(i) { handle.appendSortKey($0, to: &bytes) } }
         var buckets = [Int32](repeating: 0, count: names.count)
         table.bytes.withUnsafeBufferPointer { all in
-            buckets.withUnsafeMutableBufferPointer { buffer in
-                let out = buffer
-                KeyTable.forEach(count: names.count) { i in
-                    let start = table.starts[i], end = table.starts[i + 1]
-                    let primary = UnsafeBufferPointer(rebasing: all[start..<(start + table.bytes.primaryLength(from: start, to: end))])
-                    out[i] = Int32(bucketIndex(forPrimaryKey: primary))
-                }
+            ParallelWork.update(&buckets) { i, bucket in
+                let start = table.starts[i], end = table.starts[i + 1]
+                let primary = UnsafeBufferPointer(rebasing: all[start..<(start + table.bytes.primaryLength(from: start, to: end))])
+                bucket = Int32(bucketIndex(forPrimaryKey: primary))
             }
         }
         var records = table.records(groups: buckets)

@@ -172,21 +172,20 @@ public struct NameMatcher: Sendable {
 
 /// Idle search weighers of one collator, lent to one caller at a time.
 final class WeigherPool: Sendable {
-    private let collator: ICU.CollatorHandle
-    private let idle: Mutex<[ICU.SearchWeigher]>
+    private let weighers: LendingPool<Int, ICU.SearchWeigher>
 
     init(collator: ICU.CollatorHandle) throws(ICUError) {
-        self.collator = collator
+        weighers = LendingPool { _ in try? ICU.SearchWeigher(collator: collator) }
         // Opening one now reports an ICU failure at construction rather than at first use.
-        idle = Mutex([try ICU.SearchWeigher(collator: collator)])
+        weighers.giveBack(try ICU.SearchWeigher(collator: collator), for: 0)
     }
 
     func withWeigher<R>(_ body: (ICU.SearchWeigher) -> R) -> R {
-        // Opening fails only when ICU cannot allocate memory, which is as fatal here as a
-        // failed Swift allocation.
-        let weigher = idle.withLock { $0.popLast() } ?? (try? ICU.SearchWeigher(collator: collator))
-        guard let weigher else { preconditionFailure("ICU could not open a collation element iterator") }
-        defer { idle.withLock { $0.append(weigher) } }
-        return body(weigher)
+        weighers.withResource(for: 0) { weigher in
+            // Opening fails only when ICU cannot allocate memory, which is as fatal here as a
+            // failed Swift allocation.
+            guard let weigher else { preconditionFailure("ICU could not open a collation element iterator") }
+            return body(weigher)
+        }
     }
 }

@@ -188,23 +188,18 @@ extension NameMatcher {
         let grouped = ordering.group(names: names, readings: readings)
         let order = grouped.order
         // Chunks of ranks on every core, each into a table of its own, joined in rank order.
-        let chunkCount = order.count < KeyTable.parallelThreshold ? 1 : KeyTable.processorCount * 4
-        let chunkSize = (order.count + chunkCount - 1) / chunkCount
-        var chunks = [WeightTable](repeating: WeightTable(), count: chunkCount)
-        chunks.withUnsafeMutableBufferPointer { slots in
-            let slots = slots
-            KeyTable.parallel(chunkCount) { chunk in
-                var table = WeightTable()
-                let memo = SpellingMemo()
-                weighers.withWeigher { weigher in
-                    for rank in (chunk * chunkSize)..<min(order.count, (chunk + 1) * chunkSize) {
-                        let position = order[rank].position
-                        let texts = searchTexts(name: names[position], reading: readings[position], memo: memo)
-                        table.append(rank: UInt32(rank), texts: texts, weigher: weigher)
-                    }
+        let ranges = ParallelWork.chunks(of: order.count, into: ParallelWork.chunkCount(for: order.count))
+        var chunks = ParallelWork.map(count: ranges.count) { chunk in
+            var table = WeightTable()
+            let memo = SpellingMemo()
+            weighers.withWeigher { weigher in
+                for rank in ranges[chunk] {
+                    let position = order[rank].position
+                    let texts = searchTexts(name: names[position], reading: readings[position], memo: memo)
+                    table.append(rank: UInt32(rank), texts: texts, weigher: weigher)
                 }
-                slots[chunk] = table
             }
+            return table
         }
         var table = WeightTable()
         for i in chunks.indices {

@@ -267,13 +267,10 @@ final class SpellingMemo {
 
 /// Idle ICU transliterators by id, lent to one caller at a time.
 final class TransliteratorPool: Sendable {
-    private let idle = Mutex<[String: [ICU.Transliterator]]>([:])
+    private let idle = LendingPool<String, ICU.Transliterator> { try? ICU.Transliterator(id: $0) }
 
     /// The text transliterated; unchanged when ICU lacks the transliterator.
     func transliterate(_ text: String, id: String) -> String {
-        let borrowed = idle.withLock { $0[id]?.popLast() } ?? (try? ICU.Transliterator(id: id))
-        guard let transliterator = borrowed else { return text }
-        defer { idle.withLock { $0[id, default: []].append(transliterator) } }
-        return transliterator.transliterate(text)
+        idle.withResource(for: id) { $0?.transliterate(text) ?? text }
     }
 }

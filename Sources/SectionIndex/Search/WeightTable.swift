@@ -213,7 +213,7 @@ struct WeightTable: Sendable {
 
     /// Scans all weights, in two halves on two cores when there are two.
     private func markSubstringMatchesEverywhere(of query: [UInt32], in ranks: inout RankSet) {
-        guard weights.count >= Self.parallelScanThreshold, KeyTable.processorCount > 1, textStarts.count > 2 else {
+        guard weights.count >= Self.parallelScanThreshold, ParallelWork.processorCount > 1, textStarts.count > 2 else {
             markSubstringMatches(of: query, from: 0, to: weights.count, firstText: 0, in: &ranks)
             return
         }
@@ -221,18 +221,14 @@ struct WeightTable: Sendable {
         let middleText = textStarts.partitioningIndex { Int($0) >= weights.count / 2 }
         let middle = Int(textStarts[middleText])
         let entryCount = ranks.count
-        var halves = [RankSet](repeating: RankSet(count: 0), count: 2)
-        halves.withUnsafeMutableBufferPointer { halves in
-            let slots = halves
-            KeyTable.parallel(2) { half in
-                var found = RankSet(count: entryCount)
-                if half == 0 {
-                    markSubstringMatches(of: query, from: 0, to: middle, firstText: 0, in: &found)
-                } else {
-                    markSubstringMatches(of: query, from: middle, to: weights.count, firstText: middleText, in: &found)
-                }
-                slots[half] = found
+        let halves = ParallelWork.map(count: 2) { half in
+            var found = RankSet(count: entryCount)
+            if half == 0 {
+                markSubstringMatches(of: query, from: 0, to: middle, firstText: 0, in: &found)
+            } else {
+                markSubstringMatches(of: query, from: middle, to: weights.count, firstText: middleText, in: &found)
             }
+            return found
         }
         ranks.formUnion(halves[0])
         ranks.formUnion(halves[1])
@@ -337,29 +333,18 @@ extension Collection {
     }
 }
 
-/// Sorts the halves on two cores (when there are two), then merges.
+/// Sorts on one core, or for many items in halves on two cores, merged.
 private func sortInParallel<T>(_ items: inout [T], by less: (T, T) -> Bool) {
-    guard items.count >= KeyTable.parallelThreshold, KeyTable.processorCount > 1 else {
+    guard items.count >= ParallelWork.threshold, ParallelWork.processorCount > 1 else {
         items.sort(by: less)
         return
     }
-    let middle = items.count / 2
     items.withUnsafeMutableBufferPointer { all in
-        let base = all
-        KeyTable.parallel(2) { half in
-            var part = UnsafeMutableBufferPointer(rebasing: half == 0 ? base[..<middle] : base[middle...])
-            part.sort(by: less)
-        }
+        ParallelWork.sortInHalves(all, sortHalf: { half in
+            var half = half
+            half.sort(by: less)
+        }, less: less)
     }
-    var merged: [T] = []
-    merged.reserveCapacity(items.count)
-    var i = 0, j = middle
-    while i < middle && j < items.count {
-        if less(items[j], items[i]) { merged.append(items[j]); j += 1 } else { merged.append(items[i]); i += 1 }
-    }
-    merged.append(contentsOf: items[i..<middle])
-    merged.append(contentsOf: items[j...])
-    items = merged
 }
 
 /// A set of entry ranks, one bit each: marking is cheap, and reading it back gives the ranks

@@ -1,109 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Dispatch
-
-/// Sort keys of many strings in one flat buffer, computed on every core.
-///
-/// Keys are computed once per string and never again: placing a name (binary search with the
-/// key's primary part) and ordering it (byte comparison of the whole key) both read the same
-/// bytes. ICU allows one collator to be used from several threads for keys, so the work
-/// splits into chunks that each fill their own buffer.
-struct KeyTable {
-    private(set) var bytes: [UInt8]
-    /// `starts[i]..<starts[i + 1]` are the bytes of key `i`.
-    private(set) var starts: [Int]
-
-    var count: Int { starts.count - 1 }
-
-    /// Cores to use for bulk work.
-    static let processorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-
-    /// Below this many strings one thread is faster than dispatching.
-    static let parallelThreshold = 8_192
-
-    /// Builds the table: `append(i, &buffer)` appends key `i` to the buffer (and may record
-    /// side results for `i` through memory the caller owns, one slot per index).
-    static func build(count: Int, append: (Int, inout [UInt8]) -> Void) -> KeyTable {
-        let chunkCount = count < parallelThreshold ? 1 : processorCount * 4
-        let chunkSize = (count + chunkCount - 1) / max(chunkCount, 1)
-        var chunks = [(bytes: [UInt8], ends: [Int])](repeating: ([], []), count: chunkCount)
-        chunks.withUnsafeMutableBufferPointer { buffer in
-            let slots = buffer
-            func run(_ chunk: Int) {
-                let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(range.count * 32)
-                var ends: [Int] = []
-                ends.reserveCapacity(range.count)
-                for i in range {
-                    append(i, &bytes)
-                    ends.append(bytes.count)
-                }
-                slots[chunk] = (bytes, ends)
-            }
-            if chunkCount == 1 { run(0) } else { parallel(chunkCount, run) }
-        }
-        var table = KeyTable(bytes: [], starts: [0])
-        table.bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count })
-        table.starts.reserveCapacity(count + 1)
-        for c in chunks.indices {
-            let base = table.bytes.count
-            table.bytes.append(contentsOf: chunks[c].bytes)
-            for end in chunks[c].ends { table.starts.append(base + end) }
-            // Freed as soon as copied: the table's pages fill as the chunks' are returned.
-            chunks[c] = ([], [])
-        }
-        return table
-    }
-
-    /// Runs `body` for every index, on every core for large counts.
-    static func forEach(count: Int, _ body: (Int) -> Void) {
-        guard count >= parallelThreshold else {
-            for i in 0..<count { body(i) }
-            return
-        }
-        let chunkCount = processorCount * 4
-        let chunkSize = (count + chunkCount - 1) / chunkCount
-        parallel(chunkCount) { chunk in
-            for i in (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize) { body(i) }
-        }
-    }
-
-    /// `DispatchQueue.concurrentPerform` for a closure that is not `@Sendable`.
-    ///
-    /// Safe for the callers in this package because each iteration writes only to its own
-    /// slots of memory the caller owns, reads shared state that nobody writes meanwhile
-    /// (strings, immutable indexes, collators used through ICU's const APIs), and
-    /// `concurrentPerform` returns only after every iteration has finished.
-    static func parallel(_ iterations: Int, _ body: (Int) -> Void) {
-        withoutActuallyEscaping(body) { escapable in
-            let box = UncheckedSendableBox(value: escapable)
-            DispatchQueue.concurrentPerform(iterations: iterations) { box.value($0) }
-        }
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// The primary part of an ICU sort key: the bytes before the first level separator (01).
-    /// ICU's primary weights never contain 00 or 01, so this part orders exactly as a
-    /// primary-strength key of the same collator (checked for every locale by the tests).
-    @inline(__always)
-    func primaryLength(from start: Int, to end: Int) -> Int {
-        var i = start
-        while i < end, self[i] > 1 { i += 1 }
-        return i - start
-    }
-}
-
-/// Second keys for the few records that need one: `slots[i]` is record `i`'s key in `keys`,
-/// or -1 when its main key serves.
-struct TieBreak {
-    var keys: KeyTable
-    var slots: [Int32]
-}
+/// The sort of the grouping paths: records ordered by group, then key bytes, then a tie key,
+/// then input position — a radix sort on eight key bytes at a time, groups spread over every
+/// core.
 
 /// Raw views of the key tables that the sort reads: no reference counting in its loops.
 struct KeyAccess {
@@ -157,11 +54,6 @@ struct KeyAccess {
         if slot < 0 { return UnsafeBufferPointer(start: keys + start(r), count: length(r)) }
         return UnsafeBufferPointer(start: ties + tieStarts[slot], count: tieStarts[slot + 1] - tieStarts[slot])
     }
-}
-
-/// Carries a value into `concurrentPerform`; see ``KeyTable/parallel(_:_:)`` for why that is safe.
-private struct UncheckedSendableBox<Value>: @unchecked Sendable {
-    let value: Value
 }
 
 /// One record to order: its group (section or bucket), the first eight key bytes packed so
@@ -268,38 +160,18 @@ extension KeyTable {
         records = []
         let sizes = (0..<groupCount).map { bounds[$0 + 1] - bounds[$0] }
         let total = distributed.count
-        let oversized = total >= parallelThreshold && processorCount > 1
-            ? (0..<groupCount).filter { sizes[$0] > total / processorCount } : []
+        let oversized = total >= ParallelWork.threshold && ParallelWork.processorCount > 1
+            ? (0..<groupCount).filter { sizes[$0] > total / ParallelWork.processorCount } : []
         let order = (0..<groupCount).filter { !oversized.contains($0) }
             .sorted { (a: Int, b: Int) -> Bool in sizes[a] > sizes[b] }
-        distributed.withUnsafeMutableBufferPointer { all in
-            let base = all
-            for g in oversized {
-                let range = bounds[g]..<bounds[g + 1]
-                let middle = range.lowerBound + range.count / 2
-                parallel(2) { half in
-                    sortGroup(UnsafeMutableBufferPointer(rebasing: half == 0 ? base[range.lowerBound..<middle] : base[middle..<range.upperBound]))
-                }
-                var merged: [OrderRecord] = []
-                merged.reserveCapacity(range.count)
-                var i = range.lowerBound, j = middle
-                while i < middle && j < range.upperBound {
-                    if less(base[j], base[i]) { merged.append(base[j]); j += 1 } else { merged.append(base[i]); i += 1 }
-                }
-                merged.append(contentsOf: base[i..<middle])
-                merged.append(contentsOf: base[j..<range.upperBound])
-                for (offset, record) in merged.enumerated() { base[range.lowerBound + offset] = record }
-            }
-            func work(_ k: Int) {
-                let g = order[k]
-                sortGroup(UnsafeMutableBufferPointer(rebasing: base[bounds[g]..<bounds[g + 1]]))
-            }
-            if total < parallelThreshold {
-                for k in order.indices { work(k) }
-            } else {
-                parallel(order.count, work)
+        for g in oversized {
+            distributed.withUnsafeMutableBufferPointer { all in
+                ParallelWork.sortInHalves(UnsafeMutableBufferPointer(rebasing: all[bounds[g]..<bounds[g + 1]]),
+                                          sortHalf: sortGroup, less: less)
             }
         }
+        _ = ParallelWork.mapParts(of: &distributed, order.map { bounds[$0]..<bounds[$0 + 1] },
+                                 concurrently: total >= ParallelWork.threshold) { _, part in sortGroup(part) }
         records = distributed
     }
 

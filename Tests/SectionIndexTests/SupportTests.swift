@@ -1,0 +1,134 @@
+import Testing
+@testable import SectionIndex
+
+/// The shared machinery of Support/: the parallel slot writers and the sorts built on them,
+/// each checked against a plain one-thread computation of the same thing.
+@Suite struct ParallelWorkTests {
+    /// Below, at and far above the threshold, so both the one-thread and the parallel paths run.
+    static let counts = [0, 1, 2, 7, ParallelWork.threshold, 3 * ParallelWork.threshold + 5]
+
+    @Test(arguments: counts)
+    func mapKeepsOrder(count: Int) {
+        let squares = ParallelWork.map(count: count) { $0 * $0 }
+        #expect(squares == (0..<count).map { $0 * $0 }, "count \(count)")
+    }
+
+    @Test(arguments: counts)
+    func updateVisitsEachElementOnce(count: Int) {
+        var visits = [Int](repeating: 0, count: count)
+        ParallelWork.update(&visits) { i, element in element += i + 1 }
+        #expect(visits == (0..<count).map { $0 + 1 }, "count \(count)")
+    }
+
+    @Test(arguments: counts)
+    func updateTwoArraysInStep(count: Int) {
+        var numbers = [Int](repeating: -1, count: count)
+        var texts = [String?](repeating: nil, count: count)
+        ParallelWork.update(&numbers, &texts) { i, number, text in
+            number = 2 * i
+            text = String(i)
+        }
+        #expect(numbers == (0..<count).map { 2 * $0 })
+        #expect(texts == (0..<count).map { String($0) })
+    }
+
+    @Test func partsAreTheirRangesExactly() {
+        var values = Array(0..<1000)
+        let ranges = [500..<1000, 0..<10, 10..<10, 10..<500]
+        let seen = ParallelWork.mapParts(of: &values, ranges) { k, part in
+            for j in part.indices { part[j] = -part[j] }
+            return (k, part.count, part.first)
+        }
+        #expect(seen.map(\.0) == [0, 1, 2, 3])
+        #expect(seen.map(\.1) == ranges.map(\.count))
+        #expect(seen.map(\.2) == [-500, 0, nil, -10])
+        #expect(values == (0..<1000).map { -$0 })
+    }
+
+    @Test(arguments: [0, 1, 2, 3, 1001, 20_000])
+    func sortInHalvesIsAStableSort(count: Int) {
+        var generator = SplitMix64(seed: UInt64(count) + 1)
+        // Few distinct keys: most comparisons are ties, which must keep input order.
+        let items = (0..<count).map { (key: Int.random(in: 0..<5, using: &generator), position: $0) }
+        var sorted = items
+        sorted.withUnsafeMutableBufferPointer { all in
+            ParallelWork.sortInHalves(all, sortHalf: { half in
+                var half = half
+                half.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
+            }, less: { $0.key < $1.key })
+        }
+        let expected = items.enumerated().sorted { a, b in
+            a.element.key != b.element.key ? a.element.key < b.element.key : a.offset < b.offset
+        }.map(\.element)
+        #expect(sorted.map(\.position) == expected.map(\.position))
+    }
+}
+
+@Suite struct RadixSortTests {
+    /// Random keys over a three-byte alphabet (heavy ties, long shared prefixes that cross the
+    /// eight-byte levels), some longer than the sort's 256-byte comparison cut-off, in groups
+    /// one of which holds most records (sorted in halves on two cores).
+    static func randomKeys(count: Int, seed: UInt64) -> (keys: [[UInt8]], groups: [Int32]) {
+        var generator = SplitMix64(seed: seed)
+        let sharedPrefix = [UInt8](repeating: 3, count: 300)
+        let keys: [[UInt8]] = (0..<count).map { _ in
+            let length = Int.random(in: 0...20, using: &generator)
+            let tail = (0..<length).map { _ in UInt8.random(in: 2...4, using: &generator) }
+            return Int.random(in: 0..<50, using: &generator) == 0 ? sharedPrefix + tail : tail
+        }
+        let groups: [Int32] = (0..<count).map { _ in
+            Int.random(in: 0..<10, using: &generator) < 7 ? 0 : Int32.random(in: 1...5, using: &generator)
+        }
+        return (keys, groups)
+    }
+
+    static func reference(keys: [[UInt8]], groups: [Int32], ties: [[UInt8]?]) -> [Int] {
+        keys.indices.sorted { a, b in
+            if groups[a] != groups[b] { return groups[a] < groups[b] }
+            if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
+            let tieA = ties[a] ?? keys[a], tieB = ties[b] ?? keys[b]
+            if tieA != tieB { return tieA.lexicographicallyPrecedes(tieB) }
+            return a < b
+        }
+    }
+
+    @Test(arguments: [(0, 1), (1, 2), (300, 3), (ParallelWork.threshold * 3, 4)] as [(Int, UInt64)])
+    func matchesAReferenceSort(count: Int, seed: UInt64) {
+        let (keys, groups) = Self.randomKeys(count: count, seed: seed)
+        let table = KeyTable.build(count: count) { i, bytes in bytes += keys[i] }
+        #expect(table.count == count)
+        var records = table.records(groups: groups)
+        table.sort(&records)
+        let noTies = [[UInt8]?](repeating: nil, count: count)
+        #expect(records.map { Int($0.index) } == Self.reference(keys: keys, groups: groups, ties: noTies))
+        #expect(records.map(\.group) == records.map(\.group).sorted())
+    }
+
+    @Test(arguments: [(50, 5), (ParallelWork.threshold * 2, 6)] as [(Int, UInt64)])
+    func tieKeysBreakTiesBeforePosition(count: Int, seed: UInt64) {
+        let (keys, groups) = Self.randomKeys(count: count, seed: seed)
+        var generator = SplitMix64(seed: seed * 7)
+        let ties: [[UInt8]?] = (0..<count).map { _ in
+            Bool.random(using: &generator) ? [UInt8.random(in: 2...3, using: &generator)] : nil
+        }
+        let needing = ties.indices.filter { ties[$0] != nil }
+        var slots = [Int32](repeating: -1, count: count)
+        for (slot, i) in needing.enumerated() { slots[i] = Int32(slot) }
+        let tieTable = KeyTable.build(count: needing.count) { slot, bytes in bytes += ties[needing[slot]]! }
+        let table = KeyTable.build(count: count) { i, bytes in bytes += keys[i] }
+        var records = table.records(groups: groups)
+        table.sort(&records, tieBreak: TieBreak(keys: tieTable, slots: slots))
+        #expect(records.map { Int($0.index) } == Self.reference(keys: keys, groups: groups, ties: ties))
+    }
+
+    @Test(arguments: [10, ParallelWork.threshold + 1])
+    func buildRecordsASideResultPerKey(count: Int) {
+        var lengths = [Int](repeating: -1, count: count)
+        let table = KeyTable.build(count: count, recording: &lengths) { i, bytes, length in
+            bytes += [UInt8](repeating: 2, count: i % 5)
+            length = i % 5
+        }
+        #expect(lengths == (0..<count).map { $0 % 5 })
+        #expect((0..<count).allSatisfy { table.starts[$0 + 1] - table.starts[$0] == $0 % 5 })
+    }
+}
