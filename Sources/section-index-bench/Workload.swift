@@ -1,13 +1,17 @@
 import Foundation
 
-/// The names measured: `../shared/corpus/names-200k.tsv` (from the package root), repeated
-/// with a numeric suffix to reach the count.
+/// The names measured: the repository's test corpus `Tests/Corpus/names-20k.tsv` (19,991
+/// names of 20 locales and awkward inputs), repeated with a numeric suffix to reach the count.
 enum Workload {
+    static let corpusPath = "Tests/Corpus/names-20k.tsv"
+
+    /// The corpus from the package root: the working directory (`swift run` from the package),
+    /// else the package this source file belongs to.
     static let corpusURL: URL = {
         let candidates = [
-            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("../shared/corpus/names-200k.tsv"),
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(corpusPath),
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("../shared/corpus/names-200k.tsv"),
+                .deletingLastPathComponent().appendingPathComponent(corpusPath),
         ]
         return candidates.first { FileManager.default.fileExists(atPath: $0.standardized.path) }?.standardized ?? candidates[0]
     }()

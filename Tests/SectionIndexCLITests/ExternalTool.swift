@@ -81,7 +81,7 @@ enum ExternalTool {
     /// The package's root directory (the tests live two levels below it).
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Every `stride`-th row of the shared corpus as entries (none when it is missing).
+    /// Every `stride`-th row of the test corpus as entries (none when it is missing).
     static func corpusSample(every stride: Int) -> [(name: String, reading: String?)] {
         Corpus.sample(every: stride).map { ($0.name, $0.reading) }
     }

@@ -128,7 +128,7 @@ struct HTMLPreviewTests {
     func jump(locale: String, latinOnly: Bool, labels: [String]) throws {
         let entries = latinOnly
             ? Self.sample.filter { $0.name.unicodeScalars.first.map { (0x41...0x24F).contains($0.value) } ?? false } + [("112", nil)]
-            : Self.sample + ExternalTool.corpusSample(every: 2000).filter { $0.name.unicodeScalars.first.map { $0.properties.generalCategory != .control } ?? false }
+            : Self.sample + ExternalTool.corpusSample(every: 200).filter { $0.name.unicodeScalars.first.map { $0.properties.generalCategory != .control } ?? false }
         let (html, directory) = try Self.page(entries, options: ["--locale", locale, "--full"])
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("page.html")

@@ -269,7 +269,7 @@ struct SearchTests {
 
     @Test("Results come in index order, each with the label of its section", arguments: ["sv", "de", "es", "ja", "zh", "ko", "ru", "tr"])
     func indexOrder(locale: String) throws {
-        let names = Corpus.sample(every: 997).map { Entry($0.name, $0.reading) }
+        let names = Corpus.sample(every: 97).map { Entry($0.name, $0.reading) }
             + [Entry("Anna"), Entry("Åsa"), Entry("田中", "たなか"), Entry("张伟"), Entry("김민준"), Entry("Иван"), Entry("İrem")]
         let matcher = try Self.matcher(locale)
         let index = try ContactsIndex(locale: locale)
@@ -322,10 +322,10 @@ struct SearchTests {
 
     // MARK: - Robustness
 
-    @Test("The prepared list agrees with matching one name at a time, over the shared corpus",
+    @Test("The prepared list agrees with matching one name at a time, over the test corpus",
           arguments: ["en", "sv", "ja", "zh", "ko", "ru", "tr"])
     func corpusAgreement(locale: String) throws {
-        let rows = Corpus.sample(every: 797)
+        let rows = Corpus.sample(every: 79)
         let entries = rows.map { Entry($0.name, $0.reading) } + Corpus.awkward.map { Entry($0) }
         let matcher = try Self.matcher(locale)
         let list = matcher.prepare(entries, name: \.name, reading: \.reading)

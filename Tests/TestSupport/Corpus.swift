@@ -1,7 +1,8 @@
 import Foundation
 
-/// The shared corpus (`../shared/corpus/names-200k.tsv` from the package root): 200,000 names
-/// in 20 locales' scripts plus awkward inputs. Read, never copied into the repository.
+/// The repository's test corpus (`Tests/Corpus/names-20k.tsv`): 19,991 names in 20 locales'
+/// scripts plus awkward inputs, every tenth line of a larger corpus (`Tests/Corpus/README.md`
+/// says which and how it was cut).
 public enum Corpus {
     public struct Row: Sendable {
         public var name: String
@@ -9,11 +10,12 @@ public enum Corpus {
         public var origin: String
     }
 
+    /// `Tests/Corpus/names-20k.tsv`, found from this file (`Tests/TestSupport/Corpus.swift`).
     public static let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpus/names-200k.tsv").standardized
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Corpus/names-20k.tsv").standardized
 
-    /// Every row, or nil when the corpus is not beside the package.
+    /// Every row, or nil when the corpus file cannot be read.
     public static let rows: [Row]? = {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
         return text.split(separator: "\n", omittingEmptySubsequences: true).map { line in
