@@ -19,6 +19,16 @@ static_assert(SICU_GC_LETTER_MASK == U_GC_L_MASK, "mask mismatch");
 static_assert(SICU_GC_UNASSIGNED_MASK == U_GC_CN_MASK, "mask mismatch");
 static_assert(SICU_GC_MARK_MASK == U_GC_M_MASK, "mask mismatch");
 static_assert(SICU_EXEMPLAR_INDEX == ULOCDATA_ES_INDEX, "exemplar kind mismatch");
+static_assert(SICU_SCRIPT_COMMON == USCRIPT_COMMON, "script mismatch");
+static_assert(SICU_SCRIPT_INHERITED == USCRIPT_INHERITED, "script mismatch");
+static_assert(SICU_SCRIPT_CYRILLIC == USCRIPT_CYRILLIC, "script mismatch");
+static_assert(SICU_SCRIPT_GREEK == USCRIPT_GREEK, "script mismatch");
+static_assert(SICU_SCRIPT_HAN == USCRIPT_HAN, "script mismatch");
+static_assert(SICU_SCRIPT_HANGUL == USCRIPT_HANGUL, "script mismatch");
+static_assert(SICU_SCRIPT_HIRAGANA == USCRIPT_HIRAGANA, "script mismatch");
+static_assert(SICU_SCRIPT_KATAKANA == USCRIPT_KATAKANA, "script mismatch");
+static_assert(SICU_SCRIPT_LATIN == USCRIPT_LATIN, "script mismatch");
+static_assert(SICU_SCRIPT_UNKNOWN == USCRIPT_UNKNOWN, "script mismatch");
 
 namespace {
 

@@ -15,7 +15,18 @@ static_assert(SICU_ATTR_CASE_FIRST == UCOL_CASE_FIRST, "attribute mismatch");
 static_assert(SICU_ATTR_STRENGTH == UCOL_STRENGTH, "attribute mismatch");
 static_assert(SICU_ATTR_NUMERIC_COLLATION == UCOL_NUMERIC_COLLATION, "attribute mismatch");
 static_assert(SICU_ATTR_NORMALIZATION_MODE == UCOL_NORMALIZATION_MODE, "attribute mismatch");
+static_assert(SICU_ATTR_FRENCH_COLLATION == UCOL_FRENCH_COLLATION, "attribute mismatch");
+static_assert(SICU_ATTR_CASE_LEVEL == UCOL_CASE_LEVEL, "attribute mismatch");
+static_assert(SICU_VALUE_DEFAULT == UCOL_DEFAULT, "value mismatch");
+static_assert(SICU_VALUE_PRIMARY == UCOL_PRIMARY, "value mismatch");
+static_assert(SICU_VALUE_SECONDARY == UCOL_SECONDARY, "value mismatch");
+static_assert(SICU_VALUE_TERTIARY == UCOL_TERTIARY, "value mismatch");
+static_assert(SICU_VALUE_QUATERNARY == UCOL_QUATERNARY, "value mismatch");
 static_assert(SICU_VALUE_IDENTICAL == UCOL_IDENTICAL, "value mismatch");
+static_assert(SICU_VALUE_OFF == UCOL_OFF, "value mismatch");
+static_assert(SICU_VALUE_ON == UCOL_ON, "value mismatch");
+static_assert(SICU_VALUE_NON_IGNORABLE == UCOL_NON_IGNORABLE, "value mismatch");
+static_assert(SICU_VALUE_LOWER_FIRST == UCOL_LOWER_FIRST, "value mismatch");
 static_assert(SICU_VALUE_SHIFTED == UCOL_SHIFTED, "value mismatch");
 static_assert(SICU_VALUE_UPPER_FIRST == UCOL_UPPER_FIRST, "value mismatch");
 
@@ -54,15 +65,6 @@ void sicu_collator_set_attribute(SICUCollator *collator, int32_t attribute, int3
     ucol_setAttribute(raw(collator), static_cast<UColAttribute>(attribute),
                       static_cast<UColAttributeValue>(value), &code);
     *status = code;
-}
-
-int32_t sicu_collator_get_attribute(const SICUCollator *collator, int32_t attribute,
-                                    int32_t *status) {
-    UErrorCode code = U_ZERO_ERROR;
-    UColAttributeValue value =
-        ucol_getAttribute(raw(collator), static_cast<UColAttribute>(attribute), &code);
-    *status = code;
-    return value;
 }
 
 int32_t sicu_collator_locale(const SICUCollator *collator, bool valid, char *out,

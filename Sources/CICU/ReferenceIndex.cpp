@@ -8,6 +8,11 @@
 
 #include <memory>
 
+static_assert(SICU_BUCKET_NORMAL == U_ALPHAINDEX_NORMAL, "bucket type mismatch");
+static_assert(SICU_BUCKET_UNDERFLOW == U_ALPHAINDEX_UNDERFLOW, "bucket type mismatch");
+static_assert(SICU_BUCKET_INFLOW == U_ALPHAINDEX_INFLOW, "bucket type mismatch");
+static_assert(SICU_BUCKET_OVERFLOW == U_ALPHAINDEX_OVERFLOW, "bucket type mismatch");
+
 struct SICUReferenceIndex {
     std::unique_ptr<icu::AlphabeticIndex> index;
     std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex> immutable;

@@ -54,13 +54,13 @@ extension Collator {
 }
 
 extension Collator.Options.Strength {
-    var icuValue: Int32 {
+    var icuValue: ICU.CollatorAttributeValue {
         switch self {
-        case .primary: 0
-        case .secondary: 1
-        case .tertiary: 2
-        case .quaternary: 3
-        case .identical: 15
+        case .primary: .primary
+        case .secondary: .secondary
+        case .tertiary: .tertiary
+        case .quaternary: .quaternary
+        case .identical: .identical
         }
     }
 }

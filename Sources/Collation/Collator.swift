@@ -48,7 +48,7 @@ public struct Collator: Sendable {
             let handle = try ICU.CollatorHandle(localeID: locale.icuID)
             try Self.apply(options, to: handle)
             let primary = try handle.copy()
-            try primary.set(Int32(SICU_ATTR_STRENGTH), Int32(SICU_VALUE_PRIMARY))
+            try primary.set(.strength, .primary)
             self.handle = handle
             self.primaryHandle = primary
             resolvedLocale = Self.resolve(locale, fallsBackToRoot: usesRootFallback)
@@ -76,22 +76,21 @@ public struct Collator: Sendable {
 
     private static func apply(_ options: Options, to handle: ICU.CollatorHandle) throws(ICUError) {
         if let strength = options.strength {
-            try handle.set(Int32(SICU_ATTR_STRENGTH), strength.icuValue)
+            try handle.set(.strength, strength.icuValue)
         }
         if let numeric = options.numeric {
-            try handle.set(Int32(SICU_ATTR_NUMERIC_COLLATION), Int32(numeric ? SICU_VALUE_ON : SICU_VALUE_OFF))
+            try handle.set(.numericCollation, ICU.CollatorAttributeValue(numeric))
         }
         if let caseFirst = options.caseFirst {
-            let value = switch caseFirst {
-            case .off: SICU_VALUE_OFF
-            case .lowerFirst: SICU_VALUE_LOWER_FIRST
-            case .upperFirst: SICU_VALUE_UPPER_FIRST
+            let value: ICU.CollatorAttributeValue = switch caseFirst {
+            case .off: .off
+            case .lowerFirst: .lowerFirst
+            case .upperFirst: .upperFirst
             }
-            try handle.set(Int32(SICU_ATTR_CASE_FIRST), Int32(value))
+            try handle.set(.caseFirst, value)
         }
         if let shifted = options.ignoresPunctuation {
-            try handle.set(Int32(SICU_ATTR_ALTERNATE_HANDLING),
-                           Int32(shifted ? SICU_VALUE_SHIFTED : SICU_VALUE_NON_IGNORABLE))
+            try handle.set(.alternateHandling, shifted ? .shifted : .nonIgnorable)
         }
     }
 

@@ -124,7 +124,7 @@ struct ConcurrencyTests {
         let romanizer = HanRomanizer.shared(personalNames: true)
         let names = Self.hanContacts.prefix(300).map(\.name)
         let expected = names.map { romanizer.romanize(Substring($0)) }
-        #expect(expected.allSatisfy { !$0.isEmpty && !$0.unicodeScalars.contains { ICU.scriptCode(of: $0) == Script.han } })
+        #expect(expected.allSatisfy { !$0.isEmpty && !$0.unicodeScalars.contains { Script(of: $0) == .han } })
         for (number, answer) in Self.onThreads({ _ in names.map { romanizer.romanize(Substring($0)) } }).enumerated() {
             #expect(answer == expected, "thread \(number)")
         }

@@ -116,8 +116,6 @@ enum {
 
 void sicu_collator_set_attribute(SICUCollator *collator, int32_t attribute, int32_t value,
                                  int32_t *status);
-int32_t sicu_collator_get_attribute(const SICUCollator *collator, int32_t attribute,
-                                    int32_t *status);
 
 /// The locale whose collation data the collator uses ("root" when it fell back), as an ICU id;
 /// with `valid`, the most specific requested locale for which ICU has any collation data.
@@ -165,6 +163,20 @@ int32_t sicu_exemplars(const char *locale_id, int32_t kind, char *out, int32_t c
                        int32_t *status);
 
 // MARK: - Characters and strings
+
+/// Script codes this package names (UScriptCode).
+enum {
+    SICU_SCRIPT_COMMON = 0,
+    SICU_SCRIPT_INHERITED = 1,
+    SICU_SCRIPT_CYRILLIC = 8,
+    SICU_SCRIPT_GREEK = 14,
+    SICU_SCRIPT_HAN = 17,
+    SICU_SCRIPT_HANGUL = 18,
+    SICU_SCRIPT_HIRAGANA = 20,
+    SICU_SCRIPT_KATAKANA = 22,
+    SICU_SCRIPT_LATIN = 25,
+    SICU_SCRIPT_UNKNOWN = 103,
+};
 
 /// ICU's script code (UScriptCode) of a code point.
 int32_t sicu_script_of(int32_t code_point);
@@ -228,7 +240,15 @@ void sicu_reference_index_set_special_labels(SICUReferenceIndex *index, const ch
 /// Builds ICU's ImmutableIndex; call once after the settings above.
 void sicu_reference_index_build(SICUReferenceIndex *index, int32_t *status);
 int32_t sicu_reference_index_bucket_count(const SICUReferenceIndex *index);
-/// The label of a visible bucket; `type` receives 0 normal, 1 underflow, 2 inflow, 3 overflow.
+/// Bucket label types (UAlphabeticIndexLabelType).
+enum {
+    SICU_BUCKET_NORMAL = 0,
+    SICU_BUCKET_UNDERFLOW = 1,
+    SICU_BUCKET_INFLOW = 2,
+    SICU_BUCKET_OVERFLOW = 3,
+};
+
+/// The label of a visible bucket; `type` receives its SICU_BUCKET_… type.
 int32_t sicu_reference_index_bucket_label(const SICUReferenceIndex *index, int32_t bucket,
                                           int32_t *type, char *out, int32_t capacity);
 /// The visible bucket of a UTF-8 name (ImmutableIndex::getBucketIndex).

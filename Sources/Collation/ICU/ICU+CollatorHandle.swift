@@ -9,8 +9,6 @@ extension ICU {
     /// ICU documents those as safe to call from several threads at once on one collator.
     package final class CollatorHandle: @unchecked Sendable {
         let pointer: OpaquePointer
-        /// `SICU_USING_DEFAULT_WARNING` when ICU serves the locale from root.
-        package let openStatus: Int32
 
         package init(localeID: String) throws(ICUError) {
             var status: Int32 = 0
@@ -20,12 +18,10 @@ extension ICU {
                 throw ICUError(operation: "opening a collator", input: localeID, code: status)
             }
             pointer = handle
-            openStatus = status
         }
 
-        private init(pointer: OpaquePointer, openStatus: Int32) {
+        private init(pointer: OpaquePointer) {
             self.pointer = pointer
-            self.openStatus = openStatus
         }
 
         deinit { sicu_collator_close(pointer) }
@@ -36,30 +32,34 @@ extension ICU {
             let copy = sicu_collator_clone(pointer, &status)
             try ICU.check(status, "cloning a collator")
             guard let copy else { throw ICUError(operation: "cloning a collator", input: "", code: status) }
-            return CollatorHandle(pointer: copy, openStatus: openStatus)
+            return CollatorHandle(pointer: copy)
         }
 
-        package func set(_ attribute: Int32, _ value: Int32) throws(ICUError) {
+        /// Sets an attribute; only while the collator is being configured, before it is shared.
+        package func set(_ attribute: CollatorAttribute, _ value: CollatorAttributeValue) throws(ICUError) {
             var status: Int32 = 0
-            sicu_collator_set_attribute(pointer, attribute, value, &status)
-            try ICU.check(status, "setting collator attribute \(attribute) to \(value)")
-        }
-
-        package func attribute(_ attribute: Int32) -> Int32 {
-            var status: Int32 = 0
-            return sicu_collator_get_attribute(pointer, attribute, &status)
+            sicu_collator_set_attribute(pointer, attribute.rawValue, value.rawValue, &status)
+            try ICU.check(status, "setting the collator's \(attribute) to \(value)")
         }
 
         /// The locale whose data the collator uses, as an ICU id ("root" after a fallback).
-        package var actualLocaleID: String {
-            ICU.string { sicu_collator_locale(pointer, false, $0, $1, $2) }.0
+        package func actualLocaleID() throws(ICUError) -> String {
+            try ICU.string("reading a collator's locale") { sicu_collator_locale(pointer, false, $0, $1, $2) }
         }
 
         @inline(__always)
         package func compare(_ a: UnsafePointer<CChar>, _ aLength: Int32,
                              _ b: UnsafePointer<CChar>, _ bLength: Int32) -> Int32 {
             var status: Int32 = 0
-            return sicu_collator_compare_utf8(pointer, a, aLength, b, bLength, &status)
+            let order = sicu_collator_compare_utf8(pointer, a, aLength, b, bLength, &status)
+            guard ICU.isSuccess(status) else {
+                // ICU failed (out of memory): order by code point, so the order stays total.
+                let x = UnsafeRawPointer(a).assumingMemoryBound(to: UInt8.self)
+                let y = UnsafeRawPointer(b).assumingMemoryBound(to: UInt8.self)
+                for i in 0..<Int(min(aLength, bLength)) where x[i] != y[i] { return x[i] < y[i] ? -1 : 1 }
+                return aLength < bLength ? -1 : aLength > bLength ? 1 : 0
+            }
+            return order
         }
 
         package func compare(_ a: String, _ b: String) -> Int32 {
@@ -68,20 +68,12 @@ extension ICU {
             }
         }
 
-        /// Writes the sort key of UTF-8 bytes into `buffer`; returns its full length, which may
-        /// exceed `capacity` (then only `capacity` bytes were written).
-        @inline(__always)
-        package func writeSortKey(_ s: UnsafePointer<CChar>, _ length: Int32,
-                                  into buffer: UnsafeMutablePointer<UInt8>, capacity: Int32) -> Int32 {
-            var status: Int32 = 0
-            return sicu_collator_sort_key_utf8(pointer, s, length, buffer, capacity, &status)
-        }
-
+        /// The sort key of a string; empty when ICU fails (out of memory), which sorts first.
         package func sortKey(_ s: String) -> [UInt8] {
             s.withUTF8Bytes { chars, length in
-                ICU.bytes(initialCapacity: Int(length) * 4 + 16) { buffer, capacity, status in
+                (try? ICU.bytes("computing a sort key", initialCapacity: Int(length) * 4 + 16) { buffer, capacity, status in
                     sicu_collator_sort_key_utf8(pointer, chars, length, buffer, capacity, status)
-                }.0
+                }) ?? []
             }
         }
 
@@ -95,7 +87,8 @@ extension ICU {
             }
         }
 
-        /// Appends the sort key of UTF-8 bytes to `bytes`.
+        /// Appends the sort key of UTF-8 bytes to `bytes`; nothing when ICU fails (out of
+        /// memory): the key is then empty and sorts first.
         @inline(__always)
         package func appendSortKey(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
             guard let base = utf8.baseAddress else {
@@ -109,41 +102,40 @@ extension ICU {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
                 var status: Int32 = 0
                 let needed = sicu_collator_sort_key_utf8(pointer, chars, length, scratch.baseAddress!, 256, &status)
+                guard ICU.isSuccess(status) else { return }
                 if needed <= 256 {
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<Int(needed)]))
-                } else {
-                    bytes.append(contentsOf: ICU.bytes(initialCapacity: Int(needed)) { buffer, capacity, status in
-                        sicu_collator_sort_key_utf8(pointer, chars, length, buffer, capacity, status)
-                    }.0)
+                } else if let long = try? ICU.bytes("computing a sort key", initialCapacity: Int(needed), { buffer, capacity, status in
+                    sicu_collator_sort_key_utf8(pointer, chars, length, buffer, capacity, status)
+                }) {
+                    bytes.append(contentsOf: long)
                 }
             }
         }
 
         /// How many non-ignorable primary weights the string has (ICU's test for labels such
         /// as "Æ" or "Sch" that need a hidden redirect bucket).
-        package func primaryWeightCount(_ s: String) -> Int {
-            s.withUTF8Bytes { chars, length in
+        package func primaryWeightCount(_ s: String) throws(ICUError) -> Int {
+            try s.withUTF8Bytes { (chars, length) throws(ICUError) in
                 var status: Int32 = 0
-                return Int(sicu_collator_primary_weight_count_utf8(pointer, chars, length, &status))
+                let count = sicu_collator_primary_weight_count_utf8(pointer, chars, length, &status)
+                try ICU.check(status, "counting primary weights", input: s)
+                return Int(count)
             }
         }
 
         /// Strings of the collator's tailoring (not root) that start with the code point.
         package func tailoredStrings(startingWith first: Unicode.Scalar) throws(ICUError) -> [String] {
-            let (list, status) = ICU.strings {
+            try ICU.strings("listing tailored strings", input: String(first)) {
                 sicu_collator_tailored_strings_starting_with(pointer, Int32(first.value), $0, $1, $2)
             }
-            try ICU.check(status, "listing tailored strings")
-            return list
         }
 
         /// Contractions (tailored and root) that start with the code point.
         package func contractions(startingWith first: Unicode.Scalar) throws(ICUError) -> [String] {
-            let (list, status) = ICU.strings {
+            try ICU.strings("listing contractions", input: String(first)) {
                 sicu_collator_contractions_starting_with(pointer, Int32(first.value), $0, $1, $2)
             }
-            try ICU.check(status, "listing contractions")
-            return list
         }
     }
 }

@@ -4,11 +4,26 @@ extension ICU {
     /// ICU's own `icu::AlphabeticIndex` (C++ only), the reference this package's engine is
     /// tested and benchmarked against. Not `Sendable`: it is used from one thread.
     package final class ReferenceIndex {
+        /// A bucket's kind (ICU's `UAlphabeticIndexLabelType`).
+        package struct BucketKind: RawRepresentable, Hashable, Sendable {
+            package let rawValue: Int32
+            package init(rawValue: Int32) { self.rawValue = rawValue }
+
+            package static let normal = Self(rawValue: Int32(SICU_BUCKET_NORMAL))
+            package static let underflow = Self(rawValue: Int32(SICU_BUCKET_UNDERFLOW))
+            package static let inflow = Self(rawValue: Int32(SICU_BUCKET_INFLOW))
+            package static let overflow = Self(rawValue: Int32(SICU_BUCKET_OVERFLOW))
+        }
+
         /// A visible bucket as ICU reports it.
         package struct Bucket: Hashable, Sendable {
-            /// 0 normal, 1 underflow, 2 inflow, 3 overflow (UAlphabeticIndexLabelType).
-            package var type: Int32
+            package var kind: BucketKind
             package var label: String
+
+            package init(kind: BucketKind, label: String) {
+                self.kind = kind
+                self.label = label
+            }
         }
 
         private let pointer: OpaquePointer
@@ -34,28 +49,33 @@ extension ICU {
                 try ICU.check(status, "setting the maximum label count", input: "\(maxLabelCount)")
             }
             sicu_reference_index_set_special_labels(pointer, underflow, inflow, overflow, &status)
+            try ICU.check(status, "setting the special labels of icu::AlphabeticIndex", input: localeID)
             sicu_reference_index_build(pointer, &status)
             try ICU.check(status, "building icu::AlphabeticIndex", input: localeID)
         }
 
         deinit { sicu_reference_index_close(pointer) }
 
+        /// The visible buckets (reading a label cannot fail: the shim copies it into the
+        /// buffer, asking for a larger one when it does not fit).
         package var buckets: [Bucket] {
             (0..<sicu_reference_index_bucket_count(pointer)).map { index in
                 var type: Int32 = 0
-                let label = ICU.string { buffer, capacity, status in
+                let label = (try? ICU.string("reading a bucket label", input: localeID) { buffer, capacity, status in
                     status.pointee = 0
                     return sicu_reference_index_bucket_label(pointer, index, &type, buffer, capacity)
-                }.0
-                return Bucket(type: type, label: label)
+                }) ?? ""
+                return Bucket(kind: BucketKind(rawValue: type), label: label)
             }
         }
 
         /// ICU's visible bucket for a name (`ImmutableIndex::getBucketIndex`).
-        package func bucketIndex(of name: String) -> Int {
-            name.withUTF8Bytes { chars, length in
+        package func bucketIndex(of name: String) throws(ICUError) -> Int {
+            try name.withUTF8Bytes { (chars, length) throws(ICUError) in
                 var status: Int32 = 0
-                return Int(sicu_reference_index_bucket_of(pointer, chars, length, &status))
+                let bucket = sicu_reference_index_bucket_of(pointer, chars, length, &status)
+                try ICU.check(status, "finding a bucket with icu::AlphabeticIndex", input: name)
+                return Int(bucket)
             }
         }
 

@@ -17,9 +17,9 @@ extension ICU {
         package init(collator: CollatorHandle) throws(ICUError) {
             var status: Int32 = 0
             let handle = sicu_search_weigher_open(collator.pointer, &status)
-            try ICU.check(status, "opening a search weigher", input: collator.actualLocaleID)
+            try ICU.check(status, "opening a search weigher", input: (try? collator.actualLocaleID()) ?? "")
             guard let handle else {
-                throw ICUError(operation: "opening a search weigher", input: collator.actualLocaleID, code: status)
+                throw ICUError(operation: "opening a search weigher", input: (try? collator.actualLocaleID()) ?? "", code: status)
             }
             pointer = handle
             self.collator = collator
@@ -73,8 +73,8 @@ extension ICU.CollatorHandle {
     /// Every contraction of two or more code points (tailored and root): "ch" in Czech,
     /// "aa" in Danish.
     package func allContractions() throws(ICUError) -> [String] {
-        let (list, status) = ICU.strings { sicu_collator_contractions_starting_with(pointer, -1, $0, $1, $2) }
-        try ICU.check(status, "listing contractions", input: actualLocaleID)
-        return list
+        try ICU.strings("listing contractions", input: (try? actualLocaleID()) ?? "") {
+            sicu_collator_contractions_starting_with(pointer, -1, $0, $1, $2)
+        }
     }
 }

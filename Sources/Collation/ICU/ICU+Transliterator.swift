@@ -23,10 +23,12 @@ extension ICU {
 
         deinit { sicu_transliterator_close(pointer) }
 
+        /// The text transliterated; the text itself when ICU fails (out of memory), as when
+        /// ICU lacks the transliterator.
         package func transliterate(_ s: String) -> String {
-            s.withUTF8Bytes { chars, length in
-                ICU.string { sicu_transliterate_utf8(pointer, chars, length, $0, $1, $2) }.0
-            }
+            (try? s.withUTF8Bytes { (chars, length) throws(ICUError) in
+                try ICU.string("transliterating", input: id) { sicu_transliterate_utf8(pointer, chars, length, $0, $1, $2) }
+            }) ?? s
         }
     }
 }

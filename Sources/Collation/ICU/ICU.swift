@@ -5,15 +5,10 @@ internal import CICU
 /// Every call into ICU in this package goes through a type in this folder: owning wrappers
 /// for ICU handles (``ICU/CollatorHandle``, ``ICU/Transliterator``, ``ICU/ReferenceIndex``)
 /// and free functions for stateless look-ups. Status codes become ``ICUError`` in one place,
-/// ``ICU/check(_:_:)``, and the grow-and-retry dance for output buffers is written once, in
-/// ``ICU/string(_:)`` and ``ICU/bytes(initialCapacity:_:)``.
-package enum ICU {
-    /// ICU's version, e.g. "72.1".
-    package static var version: String { String(cString: sicu_icu_version()) }
-
-    /// The Unicode version of ICU's character data, e.g. "15.0".
-    package static var unicodeVersion: String { String(cString: sicu_unicode_version()) }
-}
+/// ``ICU/check(_:_:input:)``, and the grow-and-retry dance for output buffers is written once,
+/// in ``ICU/bytes(_:input:initialCapacity:_:)``, which checks the status itself: a caller
+/// gets the output or an ``ICUError``, never an unchecked status.
+package enum ICU {}
 
 /// A failed ICU call: which function, with which input, and ICU's status.
 ///
@@ -53,37 +48,34 @@ extension ICU {
         if status > 0 { throw ICUError(operation: operation(), input: input(), code: status) }
     }
 
+    /// The signature of the shim's "fill a buffer, return the length needed" functions.
+    package typealias Fill<Element> = (UnsafeMutablePointer<Element>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+
     /// Calls a "fill a UTF-8 buffer, return the length needed" function, growing the buffer
     /// once when it was too small.
-    package static func string(
-        _ fill: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
-    ) -> (String, status: Int32) {
-        let (bytes, status) = bytes(initialCapacity: 128) { buffer, capacity, status in
-            buffer.withMemoryRebound(to: CChar.self, capacity: Int(capacity)) {
-                fill($0, capacity, status)
-            }
+    ///
+    /// - Throws: ``ICUError`` naming `operation` and `input` when ICU fails.
+    package static func string(_ operation: @autoclosure () -> String, input: @autoclosure () -> String = "",
+                               _ fill: Fill<CChar>) throws(ICUError) -> String {
+        let bytes = try bytes(operation(), input: input(), initialCapacity: 128) { buffer, capacity, status in
+            buffer.withMemoryRebound(to: CChar.self, capacity: Int(capacity)) { fill($0, capacity, status) }
         }
-        return (String(decoding: bytes, as: UTF8.self), status)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Like ``string(_:)`` for a NUL-separated list of strings.
-    package static func strings(
-        _ fill: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
-    ) -> ([String], status: Int32) {
-        let (bytes, status) = bytes(initialCapacity: 4096) { buffer, capacity, status in
-            buffer.withMemoryRebound(to: CChar.self, capacity: Int(capacity)) {
-                fill($0, capacity, status)
-            }
+    /// Like ``string(_:input:_:)`` for a NUL-separated list of strings.
+    package static func strings(_ operation: @autoclosure () -> String, input: @autoclosure () -> String = "",
+                                _ fill: Fill<CChar>) throws(ICUError) -> [String] {
+        let bytes = try bytes(operation(), input: input(), initialCapacity: 4096) { buffer, capacity, status in
+            buffer.withMemoryRebound(to: CChar.self, capacity: Int(capacity)) { fill($0, capacity, status) }
         }
-        let parts = bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast()
-        return (parts.map { String(decoding: $0, as: UTF8.self) }, status)
+        return bytes.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The grow-and-retry loop itself, over raw bytes.
-    package static func bytes(
-        initialCapacity: Int,
-        _ fill: (UnsafeMutablePointer<UInt8>, Int32, UnsafeMutablePointer<Int32>) -> Int32
-    ) -> ([UInt8], status: Int32) {
+    /// The grow-and-retry loop itself, over raw bytes; the one place a buffer-filling call's
+    /// status is checked.
+    package static func bytes(_ operation: @autoclosure () -> String, input: @autoclosure () -> String = "",
+                              initialCapacity: Int, _ fill: Fill<UInt8>) throws(ICUError) -> [UInt8] {
         var capacity = max(initialCapacity, 1)
         while true {
             var status: Int32 = 0
@@ -92,8 +84,10 @@ extension ICU {
                 needed = fill(buffer.baseAddress!, Int32(capacity), &status)
                 count = status > 0 ? 0 : min(Int(needed), capacity)
             }
-            if status > 0 && status != Int32(SICU_BUFFER_OVERFLOW_ERROR) { return ([], status) }
-            if Int(needed) <= capacity && status <= 0 { return (buffer, status) }
+            if status > 0 && status != Int32(SICU_BUFFER_OVERFLOW_ERROR) {
+                throw ICUError(operation: operation(), input: input(), code: status)
+            }
+            if Int(needed) <= capacity && status <= 0 { return buffer }
             capacity = Int(needed) + 1
         }
     }
@@ -102,15 +96,20 @@ extension ICU {
 extension String {
     /// Runs `body` over the string's UTF-8 bytes without copying when the string is native.
     @inline(__always)
-    package func withUTF8Bytes<R>(_ body: (UnsafePointer<CChar>, Int32) throws -> R) rethrows -> R {
+    package func withUTF8Bytes<R, E: Error>(_ body: (UnsafePointer<CChar>, Int32) throws(E) -> R) throws(E) -> R {
         var copy = self
-        return try copy.withUTF8 { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { chars in
-                if let base = chars.baseAddress { return try body(base, Int32(chars.count)) }
-                // An empty string may have no storage; ICU needs a pointer even for length 0.
-                var zero: CChar = 0
-                return try body(&zero, 0)
+        let result: Result<R, E> = copy.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                do throws(E) {
+                    if let base = chars.baseAddress { return .success(try body(base, Int32(chars.count))) }
+                    // An empty string may have no storage; ICU needs a pointer even for length 0.
+                    var zero: CChar = 0
+                    return .success(try body(&zero, 0))
+                } catch {
+                    return .failure(error)
+                }
             }
         }
+        return try result.get()
     }
 }

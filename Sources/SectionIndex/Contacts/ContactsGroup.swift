@@ -15,12 +15,12 @@ final class ContactsGroup: Sendable {
     /// underflow, inflow and overflow buckets (those names go to `#`).
     let labelOfBucket: [Int?]
     /// The ICU script codes the group claims.
-    let scripts: Set<Int32>
+    let scripts: Set<Script>
     /// The index's bucket lower bounds keyed with ``ordering``'s primary weights, so that one
     /// sort key per name both places it (its primary part) and orders it (all of it).
     let placementBounds: [[UInt8]]
 
-    private init(localeID: String, index: AlphabeticIndex, ordering: Collator, scripts: Set<Int32>) {
+    private init(localeID: String, index: AlphabeticIndex, ordering: Collator, scripts: Set<Script>) {
         self.localeID = localeID
         self.index = index
         self.ordering = ordering
@@ -39,7 +39,7 @@ final class ContactsGroup: Sendable {
     }
 
     /// A copy that claims other scripts, sharing everything else.
-    private init(_ other: ContactsGroup, scripts: Set<Int32>) {
+    private init(_ other: ContactsGroup, scripts: Set<Script>) {
         localeID = other.localeID
         index = other.index
         ordering = other.ordering
@@ -64,11 +64,11 @@ final class ContactsGroup: Sendable {
         let index = try AlphabeticIndex(locale: localeID)
         let ordering: Collator
         do { ordering = try Collator(locale: localeID) } catch { throw .collation(error) }
-        var scripts = Set<Int32>()
+        var scripts = Set<Script>()
         for bucket in index.buckets where bucket.kind == .normal {
             guard let first = bucket.label.unicodeScalars.first else { continue }
-            let script = ICU.scriptCode(of: first)
-            if !Script.isShared(script) { scripts.insert(script) }
+            let script = Script(of: first)
+            if !script.isShared { scripts.insert(script) }
         }
         // Kana is one writing system in two scripts: a kana group claims both.
         if !scripts.isDisjoint(with: [Script.hiragana, Script.katakana]) {
@@ -78,7 +78,7 @@ final class ContactsGroup: Sendable {
     }
 
     /// The same group claiming only some scripts.
-    func claiming(_ scripts: Set<Int32>) -> ContactsGroup {
+    func claiming(_ scripts: Set<Script>) -> ContactsGroup {
         scripts == self.scripts ? self : ContactsGroup(self, scripts: scripts)
     }
 
@@ -98,7 +98,7 @@ final class ContactsGroup: Sendable {
 
     /// The locale CLDR's likely subtags give for a script ("Cyrl" → "ru"), if its index
     /// claims that script.
-    static func automatic(for script: Int32) -> ContactsGroup? {
+    static func automatic(for script: Script) -> ContactsGroup? {
         if let known = automaticCache.withLock({ $0[script] }) { return known }
         let group = findAutomatic(for: script)
         automaticCache.withLock { $0[script] = .some(group) }
@@ -106,10 +106,10 @@ final class ContactsGroup: Sendable {
     }
 
     /// Script → its automatic group, or nil when no locale's index claims it; decided once.
-    private static let automaticCache = Mutex<[Int32: ContactsGroup?]>([:])
+    private static let automaticCache = Mutex<[Script: ContactsGroup?]>([:])
 
-    private static func findAutomatic(for script: Int32) -> ContactsGroup? {
-        let code = ICU.scriptShortName(script)
+    private static func findAutomatic(for script: Script) -> ContactsGroup? {
+        let code = script.shortName
         guard !code.isEmpty, let likely = ICU.addLikelySubtags("und_" + code) else { return nil }
         let language = ICU.language(of: likely)
         guard !language.isEmpty, language != "und" else { return nil }
@@ -122,18 +122,5 @@ final class ContactsGroup: Sendable {
     }
 }
 
-/// ICU script codes (UScriptCode) this package names.
-enum Script {
-    static let common: Int32 = 0
-    static let inherited: Int32 = 1
-    static let han: Int32 = 17
-    static let hiragana: Int32 = 20
-    static let katakana: Int32 = 22
-    static let latin: Int32 = 25
-    static let unknown: Int32 = 103
-
-    /// Scripts that belong to no writing system of their own.
-    static func isShared(_ script: Int32) -> Bool {
-        script == common || script == inherited || script == unknown || script < 0
-    }
-}
+/// ICU's scripts, by name: `Script.han`.
+typealias Script = ICU.Script

@@ -43,7 +43,7 @@ extension ContactsIndex {
                                   reading: KeyPath<E, String?>? = nil) -> InsertionPoint {
         func key(_ e: E) -> PreparedKey { prepare(name: e[keyPath: name], reading: reading.map { e[keyPath: $0] } ?? nil) }
         let newKey = key(element)
-        var scripts: Set<Int32> = [newKey.script]
+        var scripts: Set<Script> = [newKey.script]
         for section in sections where section.kind != .pinned {
             if let first = section.items.first { scripts.insert(key(first).script) }
         }

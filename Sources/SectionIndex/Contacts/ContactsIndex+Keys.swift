@@ -76,7 +76,7 @@ extension ContactsIndex {
         let index: ContactsIndex
         /// A layout holding only the script's own group: a name's section in it is the same
         /// as in any layout over data with that script.
-        var layouts: [Int32: Layout] = [:]
+        var layouts: [Script: Layout] = [:]
         /// The group part of the key of each group in a layout, by the group's locale id.
         var groupParts: [String: [UInt8]] = [:]
 

@@ -5,14 +5,14 @@ extension ContactsIndex {
     /// that decides its group.
     struct PreparedKey {
         var text: String
-        var script: Int32
+        var script: Script
     }
 
     /// Which bytes of an entry are its key (rules 1 and 3), without copying them. Twelve
     /// bytes per entry: a million entries' choices fit in 12 MB.
     struct KeyChoice {
         /// The script of the first base character; Latin for romanised Han.
-        var script: Int32
+        var script: Script
         /// Leading bytes of white space and default-ignorable code points to skip.
         var skip: Int32
         /// The key is the reading, not the name.
@@ -41,7 +41,7 @@ extension ContactsIndex {
         while offset < source.count {
             let (scalar, length) = UTF8Scalars.decode(source, at: offset)
             if !ICU.isMark(scalar) {
-                script = ICU.scriptCode(of: scalar)
+                script = Script(of: scalar)
                 break
             }
             offset += length
@@ -84,7 +84,7 @@ extension ContactsIndex {
     /// section number of each.
     struct Layout {
         var groups: [ContactsGroup] = []
-        var groupOfScript: [Int32: Int] = [:]
+        var groupOfScript: [Script: Int] = [:]
         var firstSection: [Int] = []
         /// Every label, `#` last.
         var labels: [String] = []
@@ -102,11 +102,11 @@ extension ContactsIndex {
 
     /// Rule 2: the primary and additional groups, then a group for each other script present
     /// (ordered as the primary collation orders the scripts), then `#`.
-    func layout(scripts present: Set<Int32>) -> Layout {
+    func layout(scripts present: Set<Script>) -> Layout {
         var layout = Layout()
         for group in fixedGroups { layout.append(group) }
-        var extra: [String: (group: ContactsGroup, scripts: Set<Int32>)] = [:]
-        for script in present.sorted() where layout.groupOfScript[script] == nil && !Script.isShared(script) {
+        var extra: [String: (group: ContactsGroup, scripts: Set<Script>)] = [:]
+        for script in present.sorted() where layout.groupOfScript[script] == nil && !script.isShared {
             var candidate: ContactsGroup?
             if script == Script.han {
                 if case .extraGroup(let localeID) = hanHandling { candidate = try? ContactsGroup.shared(localeID: localeID) }
@@ -155,7 +155,7 @@ extension ContactsIndex {
     /// groups, a group per other script found, `#`.
     public func labels(forNames names: some Sequence<String>, readings: some Sequence<String?> = [String?]()) -> [String] {
         var readingIterator = readings.makeIterator()
-        var scripts = Set<Int32>()
+        var scripts = Set<Script>()
         for name in names { scripts.insert(prepare(name: name, reading: readingIterator.next() ?? nil).script) }
         return layout(scripts: scripts).labels
     }

@@ -116,7 +116,8 @@ public struct ContactsIndex: Sendable {
         self.options = options
         primaryCollator = collator
         let primary = try ContactsGroup.shared(localeID: collator.locale.icuID)
-        let localeHan = ContactsIndex.hanCollation(of: primary)
+        let localeHan: HanPolicy?
+        do { localeHan = try ContactsIndex.hanCollation(of: primary) } catch { throw .collation(.icu(error)) }
         var additional: [LocaleIdentifier] = []
         for other in options.additionalLocales {
             do { additional.append(try LocaleIdentifier(other)) } catch { throw .collation(error) }
@@ -186,11 +187,11 @@ public struct ContactsIndex: Sendable {
     }
 
     /// Which Han placement a group's own collation gives.
-    static func hanCollation(of group: ContactsGroup) -> HanPolicy? {
+    static func hanCollation(of group: ContactsGroup) throws(ICUError) -> HanPolicy? {
         let language = ICU.language(of: group.localeID)
         if language == "ko" { return .reading }
         guard language == "zh" else { return nil }
-        let actual = group.index.collator.handle.actualLocaleID
+        let actual = try group.index.collator.handle.actualLocaleID()
         if actual.contains("stroke") { return .stroke }
         if actual.contains("zhuyin") { return .zhuyin }
         if actual.contains("unihan") { return nil }

@@ -28,7 +28,7 @@ struct BucketListBuilder {
     func build() throws(ICUError) -> Result {
         let boundaries = try IndexCharacters.scriptBoundaries(primary: primary)
         let labels = try sortedLabels(boundaries: boundaries)
-        return makeBuckets(labels: labels, boundaries: boundaries)
+        return try makeBuckets(labels: labels, boundaries: boundaries)
     }
 
     // MARK: Labels (initLabels)
@@ -131,7 +131,7 @@ struct BucketListBuilder {
 
     // MARK: Buckets (createBucketList)
 
-    private func makeBuckets(labels: [String], boundaries: [String]) -> Result {
+    private func makeBuckets(labels: [String], boundaries: [String]) throws(ICUError) -> Result {
         var drafts = [Draft(label: configuration.underflowLabel, lowerBound: "", kind: .underflow)]
         var hasInvisible = false
         var asciiBuckets = [Int?](repeating: nil, count: 26)
@@ -168,12 +168,12 @@ struct BucketListBuilder {
             // "Æ" or "Sch": strings after the label's first primary belong to the previous
             // single-primary bucket, through a hidden bucket at label + U+FFFF.
             if scalars.first != IndexCharacters.chineseLabelPrefix,
-               primary.primaryWeightCount(current) > 1, scalars.last != IndexCharacters.maximumScalar {
+               try primary.primaryWeightCount(current) > 1, scalars.last != IndexCharacters.maximumScalar {
                 var j = drafts.count - 2
                 while j >= 0 {
                     let single = drafts[j]
                     if single.kind != .normal { break }
-                    if single.display == nil && primary.primaryWeightCount(single.lowerBound) <= 1 {
+                    if single.display == nil, try primary.primaryWeightCount(single.lowerBound) <= 1 {
                         drafts.append(Draft(label: "", lowerBound: current + String(Character(IndexCharacters.maximumScalar)), kind: .normal, display: j))
                         hasInvisible = true
                         break

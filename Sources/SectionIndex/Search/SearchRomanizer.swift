@@ -130,7 +130,7 @@ final class SearchRomanizer: Sendable {
         var isFirst = syllables.isEmpty && atStart
         for scalar in rest.unicodeScalars {
             let syllable = Self.pinyin(of: scalar, asSurname: isFirst && personalNames)
-            if ICU.scriptCode(of: scalar) == Self.han {
+            if Script(of: scalar) == .han {
                 syllables.append(syllable)
             } else if !syllables.isEmpty {
                 syllables[syllables.count - 1] += syllable
@@ -173,15 +173,6 @@ final class SearchRomanizer: Sendable {
 
     // MARK: - Scripts
 
-    private static let han = ICU.scriptCode(named: "Hani") ?? 17
-    private static let hiragana = ICU.scriptCode(named: "Hira") ?? 20
-    private static let katakana = ICU.scriptCode(named: "Kana") ?? 22
-    private static let hangul = ICU.scriptCode(named: "Hang") ?? 18
-    private static let cyrillic = ICU.scriptCode(named: "Cyrl") ?? 8
-    private static let greek = ICU.scriptCode(named: "Grek") ?? 14
-    private static let common = ICU.scriptCode(named: "Zyyy") ?? 0
-    private static let inherited = ICU.scriptCode(named: "Zinh") ?? 1
-
     /// The text cut into runs of one kind. Combining marks stay with the run before them; the
     /// kana prolonged sound mark and voicing marks (script Common, used only with kana) are
     /// kana.
@@ -190,17 +181,17 @@ final class SearchRomanizer: Sendable {
         for scalar in text.unicodeScalars {
             var kind = RunKind.other
             if scalar.value >= 0x80 {
-                let script = ICU.scriptCode(of: scalar)
+                let script = Script(of: scalar)
                 switch script {
-                case han: kind = .han
-                case hiragana, katakana: kind = .kana
-                case hangul: kind = .hangul
-                case cyrillic: kind = .cyrillic
-                case greek: kind = .greek
-                case common, inherited:
-                    if ICU.scalar(scalar, hasScript: katakana) || ICU.scalar(scalar, hasScript: hiragana) {
+                case .han: kind = .han
+                case .hiragana, .katakana: kind = .kana
+                case .hangul: kind = .hangul
+                case .cyrillic: kind = .cyrillic
+                case .greek: kind = .greek
+                case .common, .inherited:
+                    if scalar.hasScript(.katakana) || scalar.hasScript(.hiragana) {
                         kind = .kana
-                    } else if script == inherited, let last = runs.last?.kind {
+                    } else if script == .inherited, let last = runs.last?.kind {
                         kind = last
                     }
                 default: break
