@@ -136,7 +136,7 @@ struct LibraryBadInputTests {
 
     @Test("Han names longer than the romanised prefix still order by the whole name")
     func longHanNames() throws {
-        let prefix = String(repeating: "张", count: HanRomanizer.maximumRomanizedLength + 10)
+        let prefix = String(repeating: "张", count: PinyinRomanizer.maximumLength + 10)
         let names = [prefix + "王", prefix + "李", prefix + "王", prefix]
         let sections = try ContactsIndex(locale: "zh").sections(of: names)
         #expect(sections.map(\.label) == ["Z"])

@@ -250,7 +250,7 @@ struct SearchTests {
 
     @Test("Spellings of one name, and the Revised Romanization tables")
     func spellings() {
-        let romanizer = SearchRomanizer.shared(romanizesHan: true, personalNames: true)
+        let romanizer = SearchRomanizer(pinyin: PinyinRomanizer(personalNames: true))
         let memo = SpellingMemo()
         #expect(romanizer.spellings(of: "张伟", memo: memo) == ["zhāng wěi", "zw"], "pinyin syllables, then initials")
         #expect(romanizer.spellings(of: "たなか たろう", memo: memo) == ["tanaka tarou", "tanaka taro"], "romaji as typed, as in passports")
@@ -261,7 +261,7 @@ struct SearchTests {
         #expect(HangulRomanization.revised("빛나") == "bit na", "final ㅊ is t (RR chapter 2, note 2)")
         #expect(HangulRomanization.initials("김민준") == "ㄱㅁㅈ")
         #expect(HangulRomanization.surnameSpellings["김"] == ["kim"])
-        let japaneseOnly = SearchRomanizer.shared(romanizesHan: false, personalNames: true)
+        let japaneseOnly = SearchRomanizer(pinyin: nil)
         #expect(japaneseOnly.spellings(of: "田中", memo: memo) == [], "Han is not read as Chinese where names have readings")
     }
 

@@ -49,7 +49,7 @@ extension ContactsIndex {
         if script == Script.han, case .romanize(let romanizer) = hanHandling {
             let key = String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)
             return (KeyChoice(script: Script.latin, skip: Int32(skip), usesReading: reading != nil, isRomanized: true),
-                    romanizer.romanize(key[...]))
+                    romanizer.key(of: key[...]))
         }
         return (KeyChoice(script: script, skip: Int32(skip), usesReading: reading != nil, isRomanized: false), nil)
     }
@@ -114,7 +114,7 @@ extension ContactsIndex {
                 candidate = ContactsGroup.automatic(for: script)
             } else if script == Script.latin, case .romanize = hanHandling {
                 // Romanised Han needs Latin sections even when other scripts get none.
-                candidate = try? ContactsGroup.shared(localeID: "en")
+                candidate = try? ContactsGroup.shared(localeID: HanHandling.latinGroupLocaleID)
             }
             guard let candidate else { continue }
             let claimed = script == Script.han ? [Script.han] : candidate.scripts

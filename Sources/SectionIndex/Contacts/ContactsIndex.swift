@@ -17,27 +17,6 @@ import Collation
 ///
 /// The index is immutable and `Sendable`: build it once per locale and share it.
 public struct ContactsIndex: Sendable {
-    /// How Han (Chinese character) names are placed.
-    ///
-    /// ```swift
-    /// try ContactsIndex(locale: "zh").label(for: "王小明")                          // "W"
-    /// try ContactsIndex(locale: "zh-Hant").label(for: "王小明")                     // "4劃"
-    /// try ContactsIndex(locale: "en").label(for: "王小明")                          // "#"
-    /// try ContactsIndex(locale: "en", options: .init(han: .pinyin)).label(for: "王小明") // "W"
-    /// ```
-    public enum HanPolicy: String, Sendable, Hashable, CaseIterable, Codable {
-        /// By the pinyin of the name, in the Latin A–Z sections (Chinese phone books).
-        case pinyin
-        /// By the stroke count of the first character (Taiwan, Hong Kong).
-        case stroke
-        /// By the zhuyin (bopomofo) initial of the first character.
-        case zhuyin
-        /// By the name's reading: kana for Japanese (no reading: `#`), Hangul for Korean.
-        case reading
-        /// Not placed: `#`.
-        case none
-    }
-
     /// Whether Chinese names are read as personal names (surname readings) or plain text.
     ///
     /// A surname can read differently from the same character in a word: 曾 is Zēng as a
@@ -116,17 +95,12 @@ public struct ContactsIndex: Sendable {
         self.options = options
         primaryCollator = collator
         let primary = try ContactsGroup.shared(localeID: collator.locale.icuID)
-        let localeHan: HanPolicy?
-        do { localeHan = try ContactsIndex.hanCollation(of: primary) } catch { throw .collation(.icu(error)) }
         var additional: [LocaleIdentifier] = []
         for other in options.additionalLocales {
             do { additional.append(try LocaleIdentifier(other)) } catch { throw .collation(error) }
             if strict, additional.last?.hasICUData == false { throw .collation(.unsupportedLocale(other)) }
         }
-        // A Chinese additional locale brings its Han placement when the primary has none
-        // (ICU's addLabels cannot: Chinese labels come from its collation, not exemplars).
-        hanPolicy = options.han ?? ([collator.locale] + additional).lazy
-            .map(ContactsIndex.defaultHanPolicy(for:)).first { $0 != .none } ?? .none
+        hanPolicy = options.han ?? HanPolicy(defaultFor: [collator.locale] + additional)
 
         var groups = [primary]
         var claimed = primary.scripts
@@ -138,75 +112,14 @@ public struct ContactsIndex: Sendable {
             claimed.formUnion(new)
         }
 
-        switch hanPolicy {
-        case .pinyin where options.names == .personal:
-            hanHandling = .romanize(HanRomanizer.shared(personalNames: true))
-        case .pinyin where localeHan == .pinyin:
-            hanHandling = .claimedBy(localeID: primary.localeID)
-        case .pinyin:
-            hanHandling = .romanize(HanRomanizer.shared(personalNames: false))
-        case .stroke, .zhuyin, .reading:
-            if localeHan == hanPolicy {
-                hanHandling = .claimedBy(localeID: primary.localeID)
-            } else if hanPolicy == .stroke {
-                hanHandling = .extraGroup(localeID: "zh_Hant")
-            } else if hanPolicy == .zhuyin {
-                hanHandling = .extraGroup(localeID: "zh@collation=zhuyin")
-            } else {
-                hanHandling = .overflow
-            }
-        case .none:
-            hanHandling = .overflow
+        do {
+            hanHandling = try hanPolicy.handling(names: options.names, primary: primary)
+        } catch {
+            throw .collation(.icu(error))
         }
         if case .claimedBy = hanHandling {
             groups[0] = groups[0].claiming(groups[0].scripts.union([Script.han]))
         }
         fixedGroups = groups
     }
-
-    /// The Han policy a locale's users expect: pinyin for Simplified Chinese, stroke counts
-    /// for Traditional, the reading for Japanese and Korean, none elsewhere. A collation type
-    /// in the locale (`zh-u-co-zhuyin`) decides for Chinese.
-    public static func defaultHanPolicy(for locale: LocaleIdentifier) -> HanPolicy {
-        switch locale.language {
-        case "zh":
-            switch locale.collation {
-            case "stroke": return .stroke
-            case "zhuyin": return .zhuyin
-            case "pinyin": return .pinyin
-            default: break
-            }
-            let maximized = locale.maximized
-            if maximized.script == "Hant" || ["TW", "HK", "MO"].contains(locale.region) { return .stroke }
-            return .pinyin
-        case "ja", "ko":
-            return .reading
-        default:
-            return .none
-        }
-    }
-
-    /// Which Han placement a group's own collation gives.
-    static func hanCollation(of group: ContactsGroup) throws(ICUError) -> HanPolicy? {
-        let language = ICU.language(of: group.localeID)
-        if language == "ko" { return .reading }
-        guard language == "zh" else { return nil }
-        let actual = try group.index.collator.handle.actualLocaleID()
-        if actual.contains("stroke") { return .stroke }
-        if actual.contains("zhuyin") { return .zhuyin }
-        if actual.contains("unihan") { return nil }
-        return .pinyin
-    }
-}
-
-/// What a Han-initial key becomes.
-enum HanHandling: Sendable {
-    /// Romanised to pinyin and placed as Latin.
-    case romanize(HanRomanizer)
-    /// Claimed by the primary group, whose collation places Han itself.
-    case claimedBy(localeID: String)
-    /// Placed by a group added for Han (stroke or zhuyin under another primary locale).
-    case extraGroup(localeID: String)
-    /// Sent to `#`.
-    case overflow
 }

@@ -85,14 +85,14 @@ public struct NameMatcher: Sendable {
     /// ``ContactsIndex/NamePolicy/personal``.
     public init(index: ContactsIndex) throws(IndexError) {
         try self.init(locale: index.locale, ordering: .contacts(index),
-                      romanizesHan: index.hanPolicy != .reading, personalNames: index.options.names == .personal)
+                      pinyin: index.hanPolicy.searchPinyin(names: index.options.names))
     }
 
     /// A matcher whose results follow an ICU-style index.
     public init(index: AlphabeticIndex) throws(IndexError) {
         let locale = index.collator.locale
         try self.init(locale: locale, ordering: .icu(index),
-                      romanizesHan: ContactsIndex.defaultHanPolicy(for: locale) != .reading, personalNames: true)
+                      pinyin: ContactsIndex.HanPolicy(defaultFor: locale).searchPinyin(names: .personal))
     }
 
     /// A matcher whose results follow an index of either style.
@@ -103,11 +103,10 @@ public struct NameMatcher: Sendable {
         }
     }
 
-    private init(locale: LocaleIdentifier, ordering: SearchOrdering, romanizesHan: Bool,
-                 personalNames: Bool) throws(IndexError) {
+    private init(locale: LocaleIdentifier, ordering: SearchOrdering, pinyin: PinyinRomanizer?) throws(IndexError) {
         self.locale = locale
         self.ordering = ordering
-        romanizer = SearchRomanizer.shared(romanizesHan: romanizesHan, personalNames: personalNames)
+        romanizer = SearchRomanizer(pinyin: pinyin)
         let collator: Collator
         do {
             collator = try Collator(locale: locale, options: Collator.Options(strength: .primary, numeric: false))

@@ -1,5 +1,4 @@
 import Collation
-import Synchronization
 
 /// The Latin spellings under which a name written in another script is found, so that Latin
 /// input finds it: pinyin and pinyin initials for Han, romaji for kana, the Revised
@@ -7,7 +6,7 @@ import Synchronization
 /// ISO 9 for Cyrillic, UNGEGN for Greek.
 ///
 /// ```swift
-/// let romanizer = SearchRomanizer.shared(romanizesHan: true, personalNames: true)
+/// let romanizer = SearchRomanizer(pinyin: PinyinRomanizer(personalNames: true))
 /// let memo = SpellingMemo()
 /// romanizer.spellings(of: "张伟", memo: memo)           // ["zhāng wěi", "zw"]
 /// romanizer.spellings(of: "たなか たろう", memo: memo)   // ["tanaka tarou", "tanaka taro"]
@@ -17,29 +16,10 @@ import Synchronization
 ///
 /// Spellings are made once per name when a list is prepared, never per query. Spaces in them
 /// separate words, so each pinyin syllable and each Hangul syllable begins a word.
-final class SearchRomanizer: Sendable {
-    /// Whether Han is read as Chinese (pinyin). Off when Han names are placed by their
-    /// reading (Japanese, Korean): the Chinese reading of a Japanese name finds nothing the
-    /// user would type.
-    let romanizesHan: Bool
-    /// Chinese names read as personal names: the surname by ``ChineseSurnames``.
-    let personalNames: Bool
-
-    private init(romanizesHan: Bool, personalNames: Bool) {
-        self.romanizesHan = romanizesHan
-        self.personalNames = personalNames
-    }
-
-    private static let instances: [SearchRomanizer] = [false, true].flatMap { han in
-        [false, true].map { SearchRomanizer(romanizesHan: han, personalNames: $0) }
-    }
-
-    static func shared(romanizesHan: Bool, personalNames: Bool) -> SearchRomanizer {
-        instances[(romanizesHan ? 2 : 0) + (personalNames ? 1 : 0)]
-    }
-
-    /// ICU transliterators keep state while they run: each call borrows one.
-    private static let transliterators = TransliteratorPool()
+struct SearchRomanizer: Sendable {
+    /// How Han is read as Chinese; nil when Han names are placed by their reading (Japanese,
+    /// Korean): the Chinese reading of a Japanese name finds nothing the user would type.
+    let pinyin: PinyinRomanizer?
 
     /// The scripts this type romanises, each a run of text spelled as a whole.
     enum RunKind: Equatable {
@@ -51,9 +31,8 @@ final class SearchRomanizer: Sendable {
         var text: String
     }
 
-    /// At most this many code points of a text are romanised: far more than any name has,
-    /// and ICU's transliterators take time quadratic in the length.
-    static let maximumLength = 256
+    /// At most this many code points of a text are romanised (the cap of every romanisation).
+    static let maximumLength = PinyinRomanizer.maximumLength
 
     /// Every Latin spelling of the text; empty when it has nothing to romanise.
     ///
@@ -64,7 +43,7 @@ final class SearchRomanizer: Sendable {
             ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(Self.maximumLength))) : text
         let runs = Self.runs(of: text)
         let cyrillicID = runs.contains { $0.kind == .cyrillic } ? Self.bgnTransliteratorID(for: text) : ""
-        guard runs.contains(where: { $0.kind != .other && ($0.kind != .han || romanizesHan) }) else { return [] }
+        guard runs.contains(where: { $0.kind != .other && ($0.kind != .han || pinyin != nil) }) else { return [] }
         var spelled: [[String]] = []
         var initials = ""
         var atStart = true
@@ -93,10 +72,10 @@ final class SearchRomanizer: Sendable {
     private func spell(_ run: Run, atStart: Bool, cyrillicID: String,
                        memo: SpellingMemo) -> (spellings: [String], initials: String) {
         switch run.kind {
-        case .han where romanizesHan:
-            let syllables = pinyinSyllables(of: run.text, atStart: atStart)
-            let initials = String(syllables.compactMap(\.first))
-            return ([syllables.joined(separator: " ")], initials)
+        case .han:
+            guard let pinyin else { return ([run.text], "") }
+            let syllables = pinyin.syllables(of: run.text, atStart: atStart)
+            return ([syllables.joined(separator: " ")], PinyinRomanizer.initials(of: syllables))
         case .kana:
             let romaji = memo.transliterate(run.text, id: "Any-Latin").filter { $0 != "~" }
             return ([romaji, Self.withoutLongVowels(romaji)], "")
@@ -113,48 +92,9 @@ final class SearchRomanizer: Sendable {
             return ([Self.withoutPrimes(bgn), Self.withoutPrimes(iso)], "")
         case .greek:
             return ([memo.transliterate(run.text, id: "Greek-Latin/UNGEGN")], "")
-        case .han, .other:
+        case .other:
             return ([run.text], "")
         }
-    }
-
-    /// Pinyin syllables of a Han run: the surname's reading from ``ChineseSurnames`` when the
-    /// run begins the name, the rest as ICU reads it.
-    private func pinyinSyllables(of text: String, atStart: Bool) -> [String] {
-        var syllables: [String] = []
-        var rest = Substring(text)
-        if personalNames, atStart, let surname = HanRomanizer.surname(of: rest) {
-            syllables = PinyinSyllables.split(surname.pinyin)
-            rest = surname.rest
-        }
-        var isFirst = syllables.isEmpty && atStart
-        for scalar in rest.unicodeScalars {
-            let syllable = Self.pinyin(of: scalar, asSurname: isFirst && personalNames)
-            if Script(of: scalar) == .han {
-                syllables.append(syllable)
-            } else if !syllables.isEmpty {
-                syllables[syllables.count - 1] += syllable
-            } else {
-                syllables.append(syllable)
-            }
-            isFirst = false
-        }
-        return syllables
-    }
-
-    /// ICU's pinyin of each Han character, by character and by whether it is read as a
-    /// surname, made once per process (at most one entry per Han character and reading): ICU's Han-Latin takes 50 µs a name, and reads names
-    /// character by character anyway (every Chinese name of the shared 200,000-name corpus
-    /// gives the same syllables read whole with Han-Latin/Names as read one character at a
-    /// time, the first with Han-Latin/Names and the rest with Han-Latin).
-    private static let pinyinCache = Mutex<[UInt32: String]>([:])
-
-    private static func pinyin(of scalar: Unicode.Scalar, asSurname: Bool) -> String {
-        let key = scalar.value << 1 | (asSurname ? 1 : 0)
-        if let known = pinyinCache.withLock({ $0[key] }) { return known }
-        let syllable = transliterate(String(scalar), id: asSurname ? "Han-Latin/Names" : "Han-Latin")
-        pinyinCache.withLock { $0[key] = syllable }
-        return syllable
     }
 
     /// The spellings of the runs, a space between two that would otherwise run together:
@@ -236,9 +176,6 @@ final class SearchRomanizer: Sendable {
         return "Russian-Latin/BGN"
     }
 
-    static func transliterate(_ text: String, id: String) -> String {
-        transliterators.transliterate(text, id: id)
-    }
 }
 
 /// Runs already transliterated while one list is prepared: names repeat their surnames and
@@ -250,18 +187,8 @@ final class SpellingMemo {
     func transliterate(_ text: String, id: String) -> String {
         let key = id + "\u{0}" + text
         if let spelled = known[key] { return spelled }
-        let spelled = SearchRomanizer.transliterate(text, id: id)
+        let spelled = Transliteration.transliterate(text, id: id)
         known[key] = spelled
         return spelled
-    }
-}
-
-/// Idle ICU transliterators by id, lent to one caller at a time.
-final class TransliteratorPool: Sendable {
-    private let idle = LendingPool<String, ICU.Transliterator> { try? ICU.Transliterator(id: $0) }
-
-    /// The text transliterated; unchanged when ICU lacks the transliterator.
-    func transliterate(_ text: String, id: String) -> String {
-        idle.withResource(for: id) { $0?.transliterate(text) ?? text }
     }
 }
