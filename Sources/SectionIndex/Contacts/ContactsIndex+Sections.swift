@@ -9,13 +9,16 @@ import Collation
 /// let sections = try ContactsIndex(locale: "en").sections(of: contacts, name: \.name, pinned: favourites)
 /// sections.map(\.label)   // ["Favourites", "A", "Z"]: Zoe is in Favourites and in Z
 /// ```
-public struct PinnedSection<Element> {
+///
+/// It is `Sendable`, so a view model can hand it to an actor that groups off the main thread;
+/// the test must therefore be a `@Sendable` closure.
+public struct PinnedSection<Element>: Sendable {
     /// The section's title; its ``Section/id`` is the title too.
     public var title: String
     /// Which elements it shows (they stay in their indexed sections as well).
-    public var includes: (Element) -> Bool
+    public var includes: @Sendable (Element) -> Bool
 
-    public init(title: String, includes: @escaping (Element) -> Bool) {
+    public init(title: String, includes: @escaping @Sendable (Element) -> Bool) {
         self.title = title
         self.includes = includes
     }
