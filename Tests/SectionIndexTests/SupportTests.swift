@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import SectionIndex
 
@@ -130,5 +131,37 @@ import Testing
         }
         #expect(lengths == (0..<count).map { $0 % 5 })
         #expect((0..<count).allSatisfy { table.starts[$0 + 1] - table.starts[$0] == $0 % 5 })
+    }
+}
+
+@Suite struct LendingPoolTests {
+    /// A resource that notices being used by two threads at once.
+    final class Resource: Sendable {
+        let inUse = Mutex(false)
+        let number: Int
+        init(number: Int) { self.number = number }
+    }
+
+    @Test func lendsEachInstanceToOneUserAtATime() {
+        let made = Mutex(0)
+        let pool = LendingPool<String, Resource> { _ in
+            Resource(number: made.withLock { count in count += 1; return count })
+        }
+        let clashes = ParallelWork.map(count: 2_000) { i in
+            pool.withResource(for: i % 2 == 0 ? "even" : "odd") { resource -> Bool in
+                guard let resource else { return true }
+                let clash = resource.inUse.withLock { busy in defer { busy = true }; return busy }
+                defer { resource.inUse.withLock { $0 = false } }
+                return clash
+            }
+        }
+        #expect(!clashes.contains(true))
+        // Never more instances than users at once: two keys, at most one per core each.
+        #expect(made.withLock { $0 } <= 2 * ParallelWork.processorCount)
+    }
+
+    @Test func givesNilWhenNoneCanBeMade() {
+        let pool = LendingPool<String, Resource> { _ in nil }
+        #expect(pool.withResource(for: "x") { $0 == nil })
     }
 }
