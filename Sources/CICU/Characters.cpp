@@ -18,6 +18,8 @@ static_assert(SICU_PROPERTY_EXTENDED_PICTOGRAPHIC == UCHAR_EXTENDED_PICTOGRAPHIC
 static_assert(SICU_GC_LETTER_MASK == U_GC_L_MASK, "mask mismatch");
 static_assert(SICU_GC_UNASSIGNED_MASK == U_GC_CN_MASK, "mask mismatch");
 static_assert(SICU_GC_MARK_MASK == U_GC_M_MASK, "mask mismatch");
+static_assert(SICU_EXEMPLAR_STANDARD == ULOCDATA_ES_STANDARD, "exemplar kind mismatch");
+static_assert(SICU_EXEMPLAR_AUXILIARY == ULOCDATA_ES_AUXILIARY, "exemplar kind mismatch");
 static_assert(SICU_EXEMPLAR_INDEX == ULOCDATA_ES_INDEX, "exemplar kind mismatch");
 static_assert(SICU_SCRIPT_COMMON == USCRIPT_COMMON, "script mismatch");
 static_assert(SICU_SCRIPT_INHERITED == USCRIPT_INHERITED, "script mismatch");

@@ -1,9 +1,14 @@
 internal import CICU
 
 extension ICU {
-    /// The kinds of CLDR exemplar sets.
-    package enum ExemplarKind: Int32, Sendable {
-        case standard = 0, auxiliary = 1, index = 2
+    /// The kinds of CLDR exemplar sets (ICU's `ULocaleDataExemplarSetType`).
+    package struct ExemplarKind: RawRepresentable, Hashable, Sendable {
+        package let rawValue: Int32
+        package init(rawValue: Int32) { self.rawValue = rawValue }
+
+        package static let standard = Self(rawValue: Int32(SICU_EXEMPLAR_STANDARD))
+        package static let auxiliary = Self(rawValue: Int32(SICU_EXEMPLAR_AUXILIARY))
+        package static let index = Self(rawValue: Int32(SICU_EXEMPLAR_INDEX))
     }
 
     /// A locale's exemplar set, every code point and string of it; nil when the locale has
