@@ -2,6 +2,7 @@
 #include "CICU.h"
 #include "Support.hpp"
 
+#include <unicode/locid.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
 #include <unicode/uversion.h>
@@ -41,6 +42,22 @@ int32_t sicu_locale_canonicalize(const char *locale_id, char *out, int32_t capac
     return sicu::fillOut(out, capacity, status, [&](char *buffer, int32_t size, UErrorCode *code) {
         return uloc_canonicalize(locale_id, buffer, size, code);
     });
+}
+
+int32_t sicu_locale_replace_aliases(const char *locale_id, char *out, int32_t capacity,
+                                    int32_t *status) {
+    icu::Locale canonical = icu::Locale::createCanonical(locale_id);
+    if (canonical.isBogus()) {
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    *status = U_ZERO_ERROR;
+    return sicu::copyOut(std::string(canonical.getName()), out, capacity);
+}
+
+const char *sicu_locale_unicode_key(const char *keyword) {
+    const char *key = uloc_toUnicodeLocaleKey(keyword);
+    return key != nullptr ? key : keyword;
 }
 
 int32_t sicu_locale_add_likely_subtags(const char *locale_id, char *out, int32_t capacity,

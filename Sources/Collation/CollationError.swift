@@ -4,6 +4,7 @@
 /// try Collator(locale: "xx").usesRootFallback      // true: served by root collation
 /// try Collator(locale: "xx", strict: true)         // throws .unsupportedLocale("xx")
 /// try LocaleIdentifier("en US")                    // throws .illFormedLocale("en US", reason: …)
+/// try Collator(locale: "en-u-kr-bogus")            // throws .invalidCollationKeyword(…, keyword: "kr", value: "bogus")
 /// ```
 public enum CollationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text is neither a well-formed BCP 47 tag nor a well-formed ICU locale id.
@@ -11,6 +12,10 @@ public enum CollationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The locale is well formed but ICU has no data for its language, so it would be served
     /// by root collation; an error only when strict resolution was asked for.
     case unsupportedLocale(String)
+    /// A collation keyword of the locale has a value ICU cannot apply (`en-u-kr-bogus`,
+    /// `en@colStrength=bogus`, `ja@collation=private-kana`): the locale, the keyword's BCP 47
+    /// key ("kr", "ks", "co") and the value at fault.
+    case invalidCollationKeyword(String, keyword: String, value: String)
     /// ICU itself failed.
     case icu(ICUError)
 
@@ -20,6 +25,10 @@ public enum CollationError: Error, Hashable, Sendable, CustomStringConvertible {
             "ill-formed locale '\(text)': \(reason)"
         case let .unsupportedLocale(text):
             "unknown locale '\(text)': ICU has no data for it and would use root collation"
+        case let .invalidCollationKeyword(text, keyword, value):
+            value == "yes"
+                ? "invalid collation keyword in locale '\(text)': '\(keyword)' needs a value"
+                : "invalid collation keyword in locale '\(text)': '\(keyword)' cannot be '\(value)'"
         case let .icu(error):
             error.description
         }

@@ -20,7 +20,8 @@ public struct Collator: Sendable {
     /// The locale whose rules are applied, as a BCP 47 tag: the most specific part of the
     /// request that ICU has collation data for ("sv" for "sv-SE"), "und" for root.
     public let resolvedLocale: String
-    /// True when ICU has no data for the locale's language and serves it from root.
+    /// True when ICU has no data for the locale's language and serves it from root (never for
+    /// `root` itself).
     public let usesRootFallback: Bool
 
     /// Full-strength handle, configured with ``options``.
@@ -44,8 +45,13 @@ public struct Collator: Sendable {
         self.options = options
         usesRootFallback = !locale.hasICUData
         if strict && usesRootFallback { throw .unsupportedLocale(locale.requested) }
+        let handle: ICU.CollatorHandle
         do {
-            let handle = try ICU.CollatorHandle(localeID: locale.icuID)
+            handle = try ICU.CollatorHandle(localeID: locale.icuID)
+        } catch {
+            throw Self.keywordAtFault(in: locale) ?? .icu(error)
+        }
+        do {
             try Self.apply(options, to: handle)
             let primary = try handle.copy()
             try primary.set(.strength, .primary)
@@ -55,6 +61,17 @@ public struct Collator: Sendable {
         } catch {
             throw .icu(error)
         }
+    }
+
+    /// When ICU cannot open a locale's collator, the keyword that ICU refuses on its own
+    /// ("colreorder=bogus" in "en@colreorder=bogus;colstrength=primary"), if one is.
+    private static func keywordAtFault(in locale: LocaleIdentifier) -> CollationError? {
+        for (key, value) in locale.keywords {
+            if (try? ICU.CollatorHandle(localeID: locale.baseID + "@" + key + "=" + value)) == nil {
+                return .invalidCollationKeyword(locale.requested, keyword: ICU.unicodeKey(of: key), value: value)
+            }
+        }
+        return nil
     }
 
     /// The requested locale cut down to the most specific id that ICU has data for

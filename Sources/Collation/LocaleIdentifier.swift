@@ -1,5 +1,6 @@
 /// A locale, accepted as a BCP 47 tag (`sv-SE`, `zh-Hant-TW`, `ja-JP-u-co-unihan`,
-/// `de-u-co-phonebk`) or an ICU id (`zh@collation=stroke`, `sv_SE`), and checked for
+/// `de-u-co-phonebk`), an ICU id (`zh@collation=stroke`, `sv_SE`) or a POSIX locale value as
+/// the environment holds it (`sv_SE.UTF-8`, `de_DE@euro`, `C`), and checked for
 /// well-formedness.
 ///
 /// ```swift
@@ -7,13 +8,18 @@
 /// stroke.icuID          // "zh@collation=stroke"
 /// stroke.languageTag    // "zh-u-co-stroke"
 /// stroke.collation      // "stroke"
+///
+/// try LocaleIdentifier("iw").languageTag            // "he": deprecated codes are replaced
+/// try LocaleIdentifier("root").languageTag          // "und": CLDR's root locale
+/// try LocaleIdentifier("sv_SE.UTF-8").languageTag   // "sv-SE"
+/// try LocaleIdentifier("_US")                       // throws: names no language
 /// ```
 public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// The text as the caller gave it.
     public let requested: String
-    /// ICU's canonical id ("zh_Hant_TW", "de@collation=phonebook").
+    /// ICU's canonical id ("zh_Hant_TW", "de@collation=phonebook"; "root" for CLDR's root).
     public let icuID: String
-    /// The BCP 47 form ("zh-Hant-TW", "de-u-co-phonebk").
+    /// The BCP 47 form ("zh-Hant-TW", "de-u-co-phonebk"; "und" for CLDR's root).
     public let languageTag: String
 
     /// ICU's longest locale id (ULOC_FULLNAME_CAPACITY - 1).
@@ -21,33 +27,81 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses and checks a locale.
     ///
+    /// Deprecated codes become current ones (`iw` → `he`, `in` → `id`, `mo` → `ro`,
+    /// `sh` → `sr-Latn`, `tl` → `fil`), as CLDR's aliases say. `root` and `und` name CLDR's root
+    /// locale (no language's extras); an id that names no language at all (`_US`, `@`,
+    /// `x-foo`, `@collation=phonebook`) is refused.
+    ///
     /// - Throws: ``CollationError/illFormedLocale(_:reason:)`` for text that is neither a
-    ///   well-formed BCP 47 tag nor a well-formed ICU id.
+    ///   well-formed BCP 47 tag, nor a well-formed ICU id, nor a POSIX locale value, or that
+    ///   names no language.
     public init(_ text: String) throws(CollationError) {
         requested = text
         guard !text.isEmpty else { throw .illFormedLocale(text, reason: "it is empty") }
         guard text.utf8.count <= Self.maximumLength else {
             throw .illFormedLocale(text, reason: "longer than \(Self.maximumLength) bytes")
         }
-        guard text.unicodeScalars.allSatisfy(Self.isAllowed) else {
+        let id = Self.localeID(fromPOSIX: text) ?? text
+        guard !id.isEmpty else {
+            throw .illFormedLocale(text, reason: "it names no language (say 'root' or 'und' for CLDR's root locale)")
+        }
+        guard id.unicodeScalars.allSatisfy(Self.isAllowed) else {
             throw .illFormedLocale(text, reason: "only ASCII letters, digits, '-', '_', '@', '=' and ';' may appear")
         }
-        let looksLikeICU = text.contains("_") || text.contains("@") || text == "root"
-        if looksLikeICU {
-            guard text.filter({ $0 == "@" }).count <= 1,
-                  let canonical = ICU.canonicalLocaleID(text),
-                  let tag = ICU.languageTag(fromLocaleID: canonical, strict: true)
+        let parsed: String
+        if id.contains("_") || id.contains("@") || id.lowercased() == "root" {
+            guard id.filter({ $0 == "@" }).count <= 1,
+                  let canonical = ICU.canonicalLocaleID(id),
+                  ICU.languageTag(fromLocaleID: canonical, strict: true) != nil
             else { throw .illFormedLocale(text, reason: "not a well-formed ICU locale id") }
-            icuID = canonical
-            languageTag = tag
+            parsed = canonical
         } else {
-            guard let id = ICU.localeID(fromLanguageTag: text),
-                  let tag = ICU.languageTag(fromLocaleID: id, strict: true)
+            guard let converted = ICU.localeID(fromLanguageTag: id),
+                  ICU.languageTag(fromLocaleID: converted, strict: true) != nil
             else { throw .illFormedLocale(text, reason: "not a well-formed BCP 47 language tag") }
-            icuID = id
+            parsed = converted
+        }
+        let current = ICU.replacingAliases(parsed) ?? parsed
+        let (base, keywords) = Self.split(current)
+        if ["", "root", "und"].contains(base.lowercased()) {
+            // Root is asked for by name; an id that merely lacks a language ("_US", "x-foo",
+            // "@collation=…") would be served from root without saying so.
+            let first = id.prefix { $0 != "-" && $0 != "_" && $0 != "@" }.lowercased()
+            guard first == "root" || first == "und" else {
+                throw .illFormedLocale(text, reason: "it names no language (say 'root' or 'und' for CLDR's root locale)")
+            }
+            icuID = "root" + keywords
+            languageTag = ICU.languageTag(fromLocaleID: keywords, strict: false) ?? "und"
+        } else if ["", "root", "und"].contains(ICU.language(of: current)) {
+            throw .illFormedLocale(text, reason: "it names no language (say 'root' or 'und' for CLDR's root locale)")
+        } else {
+            guard let tag = ICU.languageTag(fromLocaleID: current, strict: true) else {
+                throw .illFormedLocale(text, reason: "not a well-formed locale")
+            }
+            icuID = current
             languageTag = tag
         }
     }
+
+    /// An ICU id cut into its base ("sv_SE") and its keywords ("@collation=phonebook" or "").
+    private static func split(_ id: String) -> (base: String, keywords: String) {
+        guard let at = id.firstIndex(of: "@") else { return (id, "") }
+        return (String(id[..<at]), String(id[at...]))
+    }
+
+    /// The ICU keywords of the locale, in order: `("collation", "stroke")`,
+    /// `("colreorder", "latn-cyrl")`.
+    package var keywords: [(key: String, value: String)] {
+        let list = Self.split(icuID).keywords.dropFirst()
+        return list.split(separator: ";").compactMap { pair -> (key: String, value: String)? in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            return (String(parts[0]), String(parts[1]))
+        }
+    }
+
+    /// The locale without its keywords, as an ICU id ("sv_SE" for "sv_SE@collation=search").
+    package var baseID: String { Self.split(icuID).base }
 
     private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
@@ -57,7 +111,13 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The language subtag ("zh"); empty for root.
-    public var language: String { ICU.language(of: icuID) }
+    public var language: String {
+        let language = ICU.language(of: icuID)
+        return language == "root" || language == "und" ? "" : language
+    }
+
+    /// True for CLDR's root locale (`root`, `und`, with or without keywords).
+    public var isRoot: Bool { language.isEmpty }
     /// The script subtag ("Hant"), or empty.
     public var script: String { ICU.script(of: icuID) }
     /// The region subtag ("TW"), or empty.
@@ -71,7 +131,7 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// Whether ICU has locale data for this locale's language; when not, ICU serves it from
     /// root ("xx", "tlh").
     public var hasICUData: Bool {
-        language.isEmpty || language == "root" || ICU.availableLanguages.contains(language)
+        language.isEmpty || ICU.availableLanguages.contains(language)
     }
 
     /// The same locale with CLDR's likely subtags added ("zh-TW" → "zh-Hant-TW").

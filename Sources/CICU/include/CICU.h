@@ -57,6 +57,15 @@ int32_t sicu_locale_to_language_tag(const char *locale_id, bool strict, char *ou
 int32_t sicu_locale_canonicalize(const char *locale_id, char *out, int32_t capacity,
                                  int32_t *status);
 
+/// CLDR's alias canonicalisation (icu::Locale::createCanonical): deprecated codes become
+/// current ones ("iw" → "he", "mo" → "ro", "sh" → "sr_Latn", "tl" → "fil").
+int32_t sicu_locale_replace_aliases(const char *locale_id, char *out, int32_t capacity,
+                                    int32_t *status);
+
+/// The BCP 47 key of an ICU keyword ("colreorder" → "kr"); the keyword itself when it has
+/// none. A static string, or `keyword`.
+const char *sicu_locale_unicode_key(const char *keyword);
+
 /// CLDR likely subtags: "und_Cyrl" → "ru_Cyrl_RU".
 int32_t sicu_locale_add_likely_subtags(const char *locale_id, char *out, int32_t capacity,
                                        int32_t *status);

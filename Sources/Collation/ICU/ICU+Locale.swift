@@ -19,6 +19,16 @@ extension ICU {
         try? ICU.string("canonicalizing a locale id", input: id) { sicu_locale_canonicalize(id, $0, $1, $2) }
     }
 
+    /// CLDR's aliases replaced: "iw" → "he", "mo" → "ro", "sh" → "sr_Latn", "tl" → "fil".
+    package static func replacingAliases(_ id: String) -> String? {
+        try? ICU.string("replacing locale aliases", input: id) { sicu_locale_replace_aliases(id, $0, $1, $2) }
+    }
+
+    /// The BCP 47 key of an ICU keyword ("colreorder" → "kr", "collation" → "co").
+    package static func unicodeKey(of keyword: String) -> String {
+        String(cString: sicu_locale_unicode_key(keyword))
+    }
+
     /// CLDR likely subtags ("und_Cyrl" → "ru_Cyrl_RU").
     package static func addLikelySubtags(_ id: String) -> String? {
         try? ICU.string("adding likely subtags", input: id) { sicu_locale_add_likely_subtags(id, $0, $1, $2) }
