@@ -71,6 +71,22 @@ public struct ContactsIndex: Sendable {
     /// The primary locale.
     public let locale: LocaleIdentifier
     public let options: Options
+    /// The locale whose collation rules apply, as a BCP 47 tag: the most specific part of
+    /// ``locale`` that ICU has data for ("sv" for "sv-SE"), "und" for root.
+    ///
+    /// ```swift
+    /// try ContactsIndex(locale: "sv_SE.UTF-8").resolvedLocale   // "sv-SE"
+    /// try ContactsIndex(locale: "swedish").resolvedLocale       // "und": no such language
+    /// ```
+    public var resolvedLocale: String { primaryCollator.resolvedLocale }
+    /// True when ICU has no data for the primary locale's language and serves it from root
+    /// (`swedish`, `xx`); never for `root` itself. `strict: true` refuses such a locale.
+    ///
+    /// ```swift
+    /// try ContactsIndex(locale: "swedish").usesRootFallback   // true
+    /// try ContactsIndex(locale: "sv").usesRootFallback        // false
+    /// ```
+    public var usesRootFallback: Bool { primaryCollator.usesRootFallback }
     /// The Han policy in force (``Options/han`` or the locale's default).
     public let hanPolicy: HanPolicy
     /// Orders the `#` section: the primary locale's collator, numeric ordering on.

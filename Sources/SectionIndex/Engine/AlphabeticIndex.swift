@@ -87,6 +87,20 @@ public struct AlphabeticIndex: Sendable {
     /// redirect; -1 would mean ICU's own dangling redirect, which does not occur in its data).
     let displayIndices: [Int]
 
+    /// The locale whose collation rules apply, as a BCP 47 tag (see
+    /// ``Collation/Collator/resolvedLocale``): "sv" for "sv-SE", "und" for root.
+    ///
+    /// ```swift
+    /// try AlphabeticIndex(locale: "de_DE@euro").resolvedLocale   // "de-DE"
+    /// ```
+    public var resolvedLocale: String { collator.resolvedLocale }
+    /// True when ICU has no data for the locale's language and serves it from root.
+    ///
+    /// ```swift
+    /// try AlphabeticIndex(locale: "xx").usesRootFallback   // true
+    /// ```
+    public var usesRootFallback: Bool { collator.usesRootFallback }
+
     /// The bucket labels, in order, including underflow, inflow and overflow.
     public var labels: [String] { buckets.map(\.label) }
 
