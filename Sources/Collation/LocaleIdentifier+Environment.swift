@@ -25,8 +25,8 @@ extension LocaleIdentifier {
     ///
     /// The codeset is dropped (`sv_SE.UTF-8` → `sv_SE`); the modifiers `@latin` and
     /// `@cyrillic` become a script (`sr_RS@latin` → `sr_Latn_RS`), other modifiers are dropped
-    /// (`de_DE@euro` → `de_DE`); `C` and `POSIX` (with any codeset) give `en`, as a POSIX
-    /// system's default collation is closest to English.
+    /// (`de_DE@euro` → `de_DE`); `C` and `POSIX` (with any codeset), and a value that is only
+    /// a codeset (`.UTF-8`), give `en`: a POSIX system's default collation is closest to English.
     ///
     /// ```swift
     /// LocaleIdentifier.localeID(fromPOSIX: "en_US.UTF-8")   // "en_US"
@@ -45,8 +45,8 @@ extension LocaleIdentifier {
         }
         let hasCodeset = rest.contains(".")
         if let dot = rest.firstIndex(of: ".") { rest = rest[..<dot] }
-        if rest == "C" || rest == "POSIX" { return "en" }
-        guard hasCodeset || modifier != nil else { return nil }
+        guard hasCodeset || modifier != nil || rest == "C" || rest == "POSIX" else { return nil }
+        if rest == "C" || rest == "POSIX" || rest.isEmpty { return "en" }
         var parts = rest.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
         let script = switch modifier?.lowercased() {
         case "latin": "Latn"

@@ -1,3 +1,5 @@
+import Collation
+
 /// One run of `section-index`: the subcommand and its validated options, parsed from the
 /// arguments without touching files or ICU, so tests can call ``Invocation/parse(_:environment:)``
 /// directly.
@@ -190,17 +192,10 @@ extension Invocation {
     }
 
     /// The locale from the environment, as POSIX orders it: LC_ALL, LC_COLLATE, LANG.
-    /// "sv_SE.UTF-8" → "sv_SE"; unset, "C" or "POSIX" → "en".
+    /// "sv_SE.UTF-8" → "sv_SE"; unset, "C" or "POSIX" → "en". The library's rule
+    /// (``LocaleIdentifier/environmentLocale(_:)``), so the CLI and the library agree.
     public static func defaultLocale(_ environment: [String: String]) -> String {
-        for name in ["LC_ALL", "LC_COLLATE", "LANG"] {
-            guard let raw = environment[name], !raw.isEmpty else { continue }
-            var value = Substring(raw)
-            if let dot = value.firstIndex(of: ".") { value = value[..<dot] }
-            if let at = value.firstIndex(of: "@") { value = value[..<at] }
-            if value == "C" || value == "POSIX" || value.isEmpty { return "en" }
-            return String(value)
-        }
-        return "en"
+        LocaleIdentifier.environmentLocale(environment)
     }
 
     /// Options that make no sense together.
