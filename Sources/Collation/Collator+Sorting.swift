@@ -25,8 +25,24 @@ extension Collator {
     /// - Returns: the elements in collation order.
     /// - Complexity: one sort key per element, then O(*n* log *n*) byte comparisons.
     public func sorted<S: Sequence>(_ elements: S, by keyPath: KeyPath<S.Element, String>) -> [S.Element] {
+        sorted(elements, by: { $0[keyPath: keyPath] })
+    }
+
+    /// The elements ordered by the string a closure gives for each, stably.
+    ///
+    /// ```swift
+    /// let people = [(given: "Eve", family: "Östberg"), (given: "Åke", family: "Berg")]
+    /// try Collator(locale: "sv").sorted(people, by: { $0.family }).map(\.given)   // ["Åke", "Eve"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - elements: any sequence.
+    ///   - string: the string each element is sorted by, asked once per element.
+    /// - Returns: the elements in collation order.
+    /// - Complexity: one sort key per element, then O(*n* log *n*) byte comparisons.
+    public func sorted<S: Sequence>(_ elements: S, by string: (S.Element) -> String) -> [S.Element] {
         let items = Array(elements)
-        let keys = items.map { handle.sortKey($0[keyPath: keyPath]) }
+        let keys = items.map { handle.sortKey(string($0)) }
         let order = keys.indices.sorted { a, b in
             let ka = keys[a], kb = keys[b]
             if ka == kb { return a < b }

@@ -23,6 +23,9 @@ public struct Collator: Sendable {
     /// True when ICU has no data for the locale's language and serves it from root (never for
     /// `root` itself).
     public let usesRootFallback: Bool
+    /// Whether the collator, used as a Foundation `SortComparator`, orders in reverse
+    /// (its `order`). ``compare(_:_:)`` and ``sorted(_:)`` ignore it.
+    var isReversed = false
 
     /// Full-strength handle, configured with ``options``.
     package let handle: ICU.CollatorHandle

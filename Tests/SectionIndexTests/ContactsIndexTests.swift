@@ -211,7 +211,7 @@ struct ContactsIndexTests {
         for newcomer in newcomers {
             let point = index.insertionPoint(for: newcomer, in: sections, name: \.name, reading: \.reading)
             if point.createsSection {
-                sections.insert(Section(label: point.label, kind: point.label == "#" ? .overflow : .letter, items: [newcomer]), at: point.section)
+                sections.insert(Section(label: point.label, kind: point.kind, items: [newcomer]), at: point.section)
             } else {
                 sections[point.section].items.insert(newcomer, at: point.row)
             }

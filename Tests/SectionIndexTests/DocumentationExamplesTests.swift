@@ -20,7 +20,7 @@ struct DocumentationExamplesTests {
         let sections = index.sections(of: contacts, name: \.name, reading: \.reading)
         #expect(sections.map(\.label) == ["A", "Å", "Ö", "И", "た", "#"])
         #expect(sections[1].items.map(\.name) == ["Åsa"])
-        let labels = index.labels(forNames: contacts.map(\.name), readings: contacts.map(\.reading))
+        let labels = index.labels(for: contacts, name: \.name, reading: \.reading)
         #expect(labels.prefix(3) == ["A", "B", "C"] && labels.last == "#")
         #expect(labels.contains("Я") && labels.contains("わ") && !labels.contains("Α"), "groups for the scripts in the data only")
         #expect(index.label(for: "Zoë") == "Z")
@@ -50,7 +50,7 @@ struct DocumentationExamplesTests {
         let newcomer = Contact(name: "Bea")
         let point = index.insertionPoint(for: newcomer, in: shown, name: \.name, reading: \.reading)
         if point.createsSection {
-            shown.insert(Section(label: point.label, kind: .letter, items: [newcomer]), at: point.section)
+            shown.insert(Section(label: point.label, kind: point.kind, items: [newcomer]), at: point.section)
         } else {
             shown[point.section].items.insert(newcomer, at: point.row)
         }
@@ -72,16 +72,16 @@ struct DocumentationExamplesTests {
     func readmeViewModel() throws {
         let model = try ContactsViewModel(locale: "sv", contacts: [ReadmeContact(name: "Östen"), ReadmeContact(name: "Anna")])
         #expect(model.sections.map(\.label) == ["A", "Ö"])
-        #expect(model.insert(ReadmeContact(name: "Åsa")) == InsertionPoint(section: 1, row: 0, createsSection: true, label: "Å"))
+        #expect(model.insert(ReadmeContact(name: "Åsa")) == InsertionPoint(section: 1, row: 0, createsSection: true, label: "Å", kind: .letter))
         #expect(model.section(forIndexTitle: "B") == 1)
         #expect(model.sections.map(\.label) == ["A", "Å", "Ö"])
         #expect(model.indexTitles.first { $0.label == "Å" }?.isEmpty == false)
-        #expect(model.insert(ReadmeContact(name: "42")) == InsertionPoint(section: 3, row: 0, createsSection: true, label: "#"))
+        #expect(model.insert(ReadmeContact(name: "42")) == InsertionPoint(section: 3, row: 0, createsSection: true, label: "#", kind: .overflow))
         #expect(model.sections.last?.kind == .overflow)
         #expect(model.insert(ReadmeContact(name: "Иван")).label == "И")
         #expect(model.indexTitles.contains { $0.label == "Я" && $0.isEmpty }, "a new script brings its group into the index")
         #expect(model.section(forIndexTitle: "Ж") == 3, "an empty Cyrillic label leads to И (A, Å, Ö, И, #)")
-        #expect(model.insert(ReadmeContact(name: "Anders")) == InsertionPoint(section: 0, row: 0, createsSection: false, label: "A"))
+        #expect(model.insert(ReadmeContact(name: "Anders")) == InsertionPoint(section: 0, row: 0, createsSection: false, label: "A", kind: .letter))
         #expect(try ContactsIndex(locale: "zh").label(for: "单田芳") == "S")
         #expect(try ContactsIndex(locale: "zh", options: .init(names: .plain)).label(for: "单田芳") == "D")
     }
@@ -103,9 +103,9 @@ struct DocumentationExamplesTests {
         let index = try ContactsIndex(locale: "en")
         let sections = index.sections(of: ["Anna", "Cleo", "Carl"])
         let bea = index.insertionPoint(for: "Bea", in: sections, name: \.self)
-        #expect(bea == InsertionPoint(section: 1, row: 0, createsSection: true, label: "B"))
+        #expect(bea == InsertionPoint(section: 1, row: 0, createsSection: true, label: "B", kind: .letter))
         let cid = index.insertionPoint(for: "Cid", in: sections, name: \.self)
-        #expect(cid == InsertionPoint(section: 1, row: 1, createsSection: false, label: "C"))
+        #expect(cid == InsertionPoint(section: 1, row: 1, createsSection: false, label: "C", kind: .letter))
     }
 
     @Test("ContactsIndex options and policies")
@@ -254,8 +254,7 @@ private final class ContactsViewModel {
     func insert(_ contact: ReadmeContact) -> InsertionPoint {
         let point = index.insertionPoint(for: contact, in: sections, name: \.name, reading: \.reading)
         if point.createsSection {
-            let kind: SectionKind = point.label == index.options.overflowLabel ? .overflow : .letter
-            sections.insert(Section(label: point.label, kind: kind, items: [contact]), at: point.section)
+            sections.insert(Section(label: point.label, kind: point.kind, items: [contact]), at: point.section)
             refreshIndexTitles()
         } else {
             sections[point.section].items.insert(contact, at: point.row)
@@ -274,7 +273,7 @@ private final class ContactsViewModel {
     private func refreshIndexTitles() {
         let contacts = sections.flatMap(\.items)
         let used = Set(sections.map(\.label))
-        indexTitles = index.labels(forNames: contacts.map(\.name), readings: contacts.map(\.reading))
+        indexTitles = index.labels(for: contacts, name: \.name, reading: \.reading)
             .map { (label: $0, isEmpty: !used.contains($0)) }
     }
 }

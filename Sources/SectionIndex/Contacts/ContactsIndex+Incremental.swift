@@ -6,9 +6,9 @@ import Collation
 /// let index = try ContactsIndex(locale: "en")
 /// let sections = index.sections(of: ["Anna", "Cleo", "Carl"])   // A: Anna; C: Carl, Cleo
 /// index.insertionPoint(for: "Bea", in: sections, name: \.self)
-/// // InsertionPoint(section: 1, row: 0, createsSection: true, label: "B")
+/// // InsertionPoint(section: 1, row: 0, createsSection: true, label: "B", kind: .letter)
 /// index.insertionPoint(for: "Cid", in: sections, name: \.self)
-/// // InsertionPoint(section: 1, row: 1, createsSection: false, label: "C")
+/// // InsertionPoint(section: 1, row: 1, createsSection: false, label: "C", kind: .letter)
 /// ```
 public struct InsertionPoint: Hashable, Sendable {
     /// The position in the sections array: of the existing section, or where a new one goes.
@@ -19,6 +19,9 @@ public struct InsertionPoint: Hashable, Sendable {
     public var createsSection: Bool
     /// The label of the element's section.
     public var label: String
+    /// The kind of the element's section (``SectionKind/letter``, or ``SectionKind/overflow``
+    /// for `#`): what a new section is created with.
+    public var kind: SectionKind
 }
 
 extension ContactsIndex {
@@ -29,7 +32,7 @@ extension ContactsIndex {
     /// var sections = index.sections(of: contacts, name: \.name, reading: \.reading)
     /// let point = index.insertionPoint(for: newContact, in: sections, name: \.name, reading: \.reading)
     /// if point.createsSection {
-    ///     sections.insert(Section(label: point.label, kind: .letter, items: [newContact]), at: point.section)
+    ///     sections.insert(Section(label: point.label, kind: point.kind, items: [newContact]), at: point.section)
     /// } else {
     ///     sections[point.section].items.insert(newContact, at: point.row)
     /// }
@@ -41,7 +44,19 @@ extension ContactsIndex {
     ///   a section of *m* elements.
     public func insertionPoint<E>(for element: E, in sections: [Section<E>], name: KeyPath<E, String>,
                                   reading: KeyPath<E, String?>? = nil) -> InsertionPoint {
-        func key(_ e: E) -> PreparedKey { prepare(name: e[keyPath: name], reading: reading.map { e[keyPath: $0] } ?? nil) }
+        insertionPoint(for: element, in: sections, name: { $0[keyPath: name] }, reading: reading.map { path in { $0[keyPath: path] } })
+    }
+
+    /// Where a new element goes in sections this index produced, with closures for the name
+    /// and the reading.
+    ///
+    /// ```swift
+    /// let sections = index.sections(of: contacts, name: { $0.displayName })
+    /// let point = index.insertionPoint(for: newContact, in: sections, name: { $0.displayName })
+    /// ```
+    public func insertionPoint<E>(for element: E, in sections: [Section<E>], name: (E) -> String,
+                                  reading: ((E) -> String?)? = nil) -> InsertionPoint {
+        func key(_ e: E) -> PreparedKey { prepare(name: name(e), reading: reading?(e) ?? nil) }
         let newKey = key(element)
         var scripts: Set<Script> = [newKey.script]
         for section in sections where section.kind != .pinned {
@@ -57,18 +72,20 @@ extension ContactsIndex {
             if section.kind == .pinned { position = i + 1; continue }
             if section.label == label {
                 return InsertionPoint(section: i, row: row(for: element, among: section.items, section: target,
-                                                          layout: layout, name: name, key: key), createsSection: false, label: label)
+                                                          layout: layout, name: name, key: key),
+                                      createsSection: false, label: label, kind: sections[i].kind)
             }
             if let existing = order[section.label], existing < target { position = i + 1 }
         }
-        return InsertionPoint(section: position, row: 0, createsSection: true, label: label)
+        let kind: SectionKind = target == layout.overflowSection ? .overflow : .letter
+        return InsertionPoint(section: position, row: 0, createsSection: true, label: label, kind: kind)
     }
 
     private func row<E>(for element: E, among items: [E], section: Int, layout: Layout,
-                        name: KeyPath<E, String>, key: (E) -> PreparedKey) -> Int {
+                        name: (E) -> String, key: (E) -> PreparedKey) -> Int {
         let collator = orderingCollator(forSection: section, in: layout)
         func sortKeys(_ e: E) -> ([UInt8], [UInt8]) {
-            (collator.handle.sortKey(key(e).text), collator.handle.sortKey(e[keyPath: name]))
+            (collator.handle.sortKey(key(e).text), collator.handle.sortKey(name(e)))
         }
         let new = sortKeys(element)
         var low = 0, high = items.count

@@ -46,9 +46,35 @@ extension ContactsIndex {
         of elements: C, name: KeyPath<C.Element, String>, reading: KeyPath<C.Element, String?>? = nil,
         full: Bool = false, pinned: PinnedSection<C.Element>? = nil
     ) -> [Section<C.Element>] {
+        sections(of: elements, name: { $0[keyPath: name] }, reading: reading.map { path in { $0[keyPath: path] } },
+                 full: full, pinned: pinned)
+    }
+
+    /// Groups elements into sections, with closures for the name and the reading: for names
+    /// that are computed rather than stored.
+    ///
+    /// ```swift
+    /// struct Person { var given: String; var family: String }
+    /// let people = [Person(given: "Åsa", family: "Nilsson"), Person(given: "Anna", family: "Berg")]
+    /// let sections = try ContactsIndex(locale: "sv").sections(of: people, name: { $0.family + " " + $0.given })
+    /// sections.map(\.label)   // ["B", "N"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - elements: any collection; its elements come back as they are.
+    ///   - name: the display name of an element, asked once per element.
+    ///   - reading: its reading (kana for a Japanese name in kanji), or nil.
+    ///   - full: also return the empty sections, so every label appears.
+    ///   - pinned: a section shown first, without an index label.
+    /// - Returns: the sections, `#` last.
+    /// - Complexity: one placement and one or two sort keys per element, then a sort.
+    public func sections<C: Collection>(
+        of elements: C, name: (C.Element) -> String, reading: ((C.Element) -> String?)? = nil,
+        full: Bool = false, pinned: PinnedSection<C.Element>? = nil
+    ) -> [Section<C.Element>] {
         let items = Array(elements)
-        let names = items.map { $0[keyPath: name] }
-        let readings = reading.map { path in items.map { $0[keyPath: path] } } ?? Array(repeating: nil, count: items.count)
+        let names = items.map(name)
+        let readings = reading.map { items.map($0) } ?? Array(repeating: nil, count: items.count)
         let grouped = group(names: names, readings: readings)
         var sections: [Section<C.Element>] = []
         if let pinned {
@@ -67,6 +93,39 @@ extension ContactsIndex {
     /// Sections of plain names.
     public func sections(of names: [String], full: Bool = false) -> [Section<String>] {
         sections(of: names, name: \.self, full: full)
+    }
+
+    /// Every label the index shows (`full: true`) for these elements: the primary and
+    /// additional groups, a group per other script among them, `#`. The same shape as
+    /// ``sections(of:name:reading:full:pinned:)``, for a side index built beside the sections.
+    ///
+    /// ```swift
+    /// struct Contact { var name: String; var reading: String? }
+    /// let contacts = [Contact(name: "Anna", reading: nil), Contact(name: "田中", reading: "たなか")]
+    /// let labels = try ContactsIndex(locale: "sv").labels(for: contacts, name: \.name, reading: \.reading)
+    /// // ["A", "B", …, "Z", "Å", "Ä", "Ö", "あ", "か", …, "わ", "#"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - elements: any collection.
+    ///   - name: the display name of an element.
+    ///   - reading: its reading, or nil.
+    /// - Returns: the labels in index order, `#` last.
+    public func labels<C: Collection>(for elements: C, name: KeyPath<C.Element, String>,
+                                      reading: KeyPath<C.Element, String?>? = nil) -> [String] {
+        labels(for: elements, name: { $0[keyPath: name] }, reading: reading.map { path in { $0[keyPath: path] } })
+    }
+
+    /// Every label the index shows for these elements, with closures for the name and the
+    /// reading.
+    ///
+    /// ```swift
+    /// let labels = try ContactsIndex(locale: "en").labels(for: ["Иван"], name: { $0 })
+    /// // ["A", …, "Z", "А", …, "Я", "#"]
+    /// ```
+    public func labels<C: Collection>(for elements: C, name: (C.Element) -> String,
+                                      reading: ((C.Element) -> String?)? = nil) -> [String] {
+        labels(forNames: elements.map(name), readings: reading.map { elements.map($0) } ?? [])
     }
 
     /// The grouping itself, over positions: each entry's section and its place in order.

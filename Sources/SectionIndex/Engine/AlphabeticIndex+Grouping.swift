@@ -17,9 +17,20 @@ extension AlphabeticIndex {
     /// - Complexity: one sort key per element, a binary search over the buckets, and a sort.
     public func sections<C: Collection>(of elements: C, name: KeyPath<C.Element, String>,
                                         full: Bool = false) -> [Section<C.Element>] {
+        sections(of: elements, name: { $0[keyPath: name] }, full: full)
+    }
+
+    /// Groups elements into buckets as ICU does, with a closure for the name.
+    ///
+    /// ```swift
+    /// let index = try AlphabeticIndex(locale: "sv")
+    /// index.sections(of: [(given: "Åsa", family: "Berg")], name: { $0.family }).map(\.label)   // ["B"]
+    /// ```
+    public func sections<C: Collection>(of elements: C, name: (C.Element) -> String,
+                                        full: Bool = false) -> [Section<C.Element>] {
         let items = Array(elements)
         var byBucket = [[C.Element]](repeating: [], count: buckets.count)
-        for (position, bucket) in placements(items.map { $0[keyPath: name] }) {
+        for (position, bucket) in placements(items.map(name)) {
             byBucket[bucket].append(items[position])
         }
         return zip(buckets, byBucket).compactMap { bucket, members in

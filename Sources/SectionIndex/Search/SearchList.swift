@@ -164,9 +164,19 @@ extension NameMatcher {
     ///   and reading, plus a sort of all words.
     public func prepare<C: Collection>(_ elements: C, name: KeyPath<C.Element, String>,
                                        reading: KeyPath<C.Element, String?>? = nil) -> SearchList<C.Element> {
+        prepare(elements, name: { $0[keyPath: name] }, reading: reading.map { path in { $0[keyPath: path] } })
+    }
+
+    /// Prepares a list for searching, with closures for the name and the reading.
+    ///
+    /// ```swift
+    /// let list = try NameMatcher(locale: "en").prepare(people, name: { $0.given + " " + $0.family })
+    /// ```
+    public func prepare<C: Collection>(_ elements: C, name: (C.Element) -> String,
+                                       reading: ((C.Element) -> String?)? = nil) -> SearchList<C.Element> {
         let items = Array(elements)
-        let names = items.map { $0[keyPath: name] }
-        let readings = reading.map { path in items.map { $0[keyPath: path] } } ?? Array(repeating: nil, count: items.count)
+        let names = items.map(name)
+        let readings = reading.map { items.map($0) } ?? Array(repeating: nil, count: items.count)
         return prepare(items, names: names, readings: readings)
     }
 
