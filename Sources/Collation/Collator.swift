@@ -3,7 +3,7 @@ internal import CICU
 /// Compares strings the way a language orders them, with ICU's collation.
 ///
 /// A collator is opened from a locale and options, then only read: it is `Sendable` and one
-/// instance can serve any number of threads (see ``ICU/CollatorHandle`` for why that is safe).
+/// instance can serve any number of threads (see `ICU.CollatorHandle` for why that is safe).
 /// Strings go to ICU as UTF-8, straight from Swift's storage.
 ///
 /// ```swift
@@ -35,7 +35,7 @@ public struct Collator: Sendable {
     /// Opens a collator.
     ///
     /// - Parameters:
-    ///   - locale: a BCP 47 tag or an ICU locale id.
+    ///   - text: a BCP 47 tag or an ICU locale id.
     ///   - options: strength, numeric ordering (on by default), case first, punctuation.
     ///   - strict: refuse a locale that ICU could only serve from root.
     /// - Throws: ``CollationError``.

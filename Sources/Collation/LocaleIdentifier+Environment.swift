@@ -10,7 +10,7 @@ extension LocaleIdentifier {
     /// ```
     ///
     /// - Parameter environment: the process environment (name → value).
-    /// - Returns: a locale id or tag for ``init(_:)``; not checked, so that a bad value is
+    /// - Returns: a locale id or tag for ``init(_:)-(String)``; not checked, so that a bad value is
     ///   reported where it is used.
     public static func environmentLocale(_ environment: [String: String]) -> String {
         for name in ["LC_ALL", "LC_COLLATE", "LANG"] {

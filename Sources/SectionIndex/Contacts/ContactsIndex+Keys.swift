@@ -2,7 +2,7 @@ import Collation
 
 extension ContactsIndex {
     /// One key per name, in input order, whose plain byte order is the order of
-    /// ``sections(of:name:reading:full:pinned:)``: store them in a database column and
+    /// ``sections(of:name:reading:full:pinned:)-(_,KeyPath<C.Element,String>,_,_,_)``: store them in a database column and
     /// `ORDER BY` it, or sort them anywhere without ICU, and the names come out grouped
     /// exactly as this index groups them.
     ///
@@ -24,7 +24,7 @@ extension ContactsIndex {
     /// 2. The label's number inside its group (2 bytes).
     /// 3. The sort key of the name's key (its reading, else the name) under the section's
     ///    collator, then the sort key of the name itself.
-    /// 4. The entry's position in `names` (4 bytes): the tie-break ``sections(of:name:reading:full:pinned:)``
+    /// 4. The entry's position in `names` (4 bytes): the tie-break ``sections(of:name:reading:full:pinned:)-(_,KeyPath<C.Element,String>,_,_,_)``
     ///    uses for names that collate equal, which also makes every key distinct.
     ///
     /// Variable-length parts are escaped and terminated so that no part can run into the

@@ -97,7 +97,7 @@ extension ContactsIndex {
 
     /// Every label the index shows (`full: true`) for these elements: the primary and
     /// additional groups, a group per other script among them, `#`. The same shape as
-    /// ``sections(of:name:reading:full:pinned:)``, for a side index built beside the sections.
+    /// ``sections(of:name:reading:full:pinned:)-(_,KeyPath<C.Element,String>,_,_,_)``, for a side index built beside the sections.
     ///
     /// ```swift
     /// struct Contact { var name: String; var reading: String? }

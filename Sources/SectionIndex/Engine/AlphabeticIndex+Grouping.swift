@@ -13,7 +13,8 @@ extension AlphabeticIndex {
     /// - Parameters:
     ///   - elements: any collection.
     ///   - name: the string each element is indexed by.
-    /// - Returns: the non-empty sections in index order.
+    ///   - full: also return the empty buckets, so every label has a section.
+    /// - Returns: the sections in index order (the non-empty ones unless `full`).
     /// - Complexity: one sort key per element, a binary search over the buckets, and a sort.
     public func sections<C: Collection>(of elements: C, name: KeyPath<C.Element, String>,
                                         full: Bool = false) -> [Section<C.Element>] {

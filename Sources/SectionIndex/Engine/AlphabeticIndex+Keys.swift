@@ -2,7 +2,7 @@ import Collation
 
 extension AlphabeticIndex {
     /// One key per name, in input order, whose plain byte order is the order of
-    /// ``sections(of:name:full:)``, ICU's record order: by bucket, then by the full collation
+    /// ``sections(of:name:full:)-(_,KeyPath<C.Element,String>,_)``, ICU's record order: by bucket, then by the full collation
     /// key, then by position.
     ///
     /// ```swift

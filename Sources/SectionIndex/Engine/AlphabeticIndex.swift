@@ -88,7 +88,7 @@ public struct AlphabeticIndex: Sendable {
     let displayIndices: [Int]
 
     /// The locale whose collation rules apply, as a BCP 47 tag (see
-    /// ``Collation/Collator/resolvedLocale``): "sv" for "sv-SE", "und" for root.
+    /// `Collator.resolvedLocale`): "sv" for "sv-SE", "und" for root.
     ///
     /// ```swift
     /// try AlphabeticIndex(locale: "de_DE@euro").resolvedLocale   // "de-DE"

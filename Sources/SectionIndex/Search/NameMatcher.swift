@@ -47,7 +47,7 @@ import Synchronization
 ///
 /// A matcher is immutable and `Sendable`; build it once per locale and options. Matching a
 /// single name (``matches(name:reading:query:mode:)``) romanises it on the spot; to search a
-/// list, ``prepare(_:name:reading:)`` it once and query the ``SearchList``.
+/// list, ``prepare(_:name:reading:)-(_,KeyPath<C.Element,String>,_)`` it once and query the ``SearchList``.
 public struct NameMatcher: Sendable {
     /// Where in a name a query may match.
     public enum Mode: String, Sendable, Hashable, CaseIterable, Codable {

@@ -11,7 +11,7 @@ import Collation
 /// list.sections(matching: "wang").map(\.label)        // ["W"]
 /// ```
 ///
-/// Results come in index order (the order of ``ContactsIndex/sections(of:name:reading:full:pinned:)``),
+/// Results come in index order (the order of ``ContactsIndex/sections(of:name:reading:full:pinned:)-(_,KeyPath<C.Element,String>,_,_,_)``),
 /// each with the label of its section.
 public struct SearchList<Element> {
     /// The matcher the list was prepared with.
