@@ -65,17 +65,21 @@ extension ContactsIndex {
         let layout = layout(scripts: scripts)
         let target = section(of: newKey, in: layout)
         let label = layout.labels[target]
-        let order = Dictionary(layout.labels.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let targetKind: SectionKind = target == layout.overflowSection ? .overflow : .letter
+        // A section is known by its label and kind: a script group found in the data may show
+        // a label equal to the overflow text.
+        let letters = Dictionary(layout.labels.enumerated().dropLast().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
 
         var position = 0
         for (i, section) in sections.enumerated() {
             if section.kind == .pinned { position = i + 1; continue }
-            if section.label == label {
+            if section.label == label && section.kind == targetKind {
                 return InsertionPoint(section: i, row: row(for: element, among: section.items, section: target,
                                                           layout: layout, name: name, key: key),
                                       createsSection: false, label: label, kind: sections[i].kind)
             }
-            if let existing = order[section.label], existing < target { position = i + 1 }
+            let existing = section.kind == .overflow ? layout.overflowSection : letters[section.label]
+            if let existing, existing < target { position = i + 1 }
         }
         let kind: SectionKind = target == layout.overflowSection ? .overflow : .letter
         return InsertionPoint(section: position, row: 0, createsSection: true, label: label, kind: kind)

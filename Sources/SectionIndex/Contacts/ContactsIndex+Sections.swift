@@ -77,15 +77,20 @@ extension ContactsIndex {
         let readings = reading.map { items.map($0) } ?? Array(repeating: nil, count: items.count)
         let grouped = group(names: names, readings: readings)
         var sections: [Section<C.Element>] = []
+        let layout = grouped.layout
+        let kinds = layout.labels.indices.map { $0 == layout.overflowSection ? SectionKind.overflow : .letter }
+        // Ids over every label, so that a section's id does not depend on which others are shown.
+        let ids = SectionKind.ids(labels: (pinned.map { [$0.title] } ?? []) + layout.labels,
+                                  kinds: (pinned == nil ? [] : [.pinned]) + kinds)
         if let pinned {
             let chosen = grouped.order.map { items[$0.position] }.filter(pinned.includes)
-            sections.append(Section(label: pinned.title, kind: .pinned, items: chosen))
+            sections.append(Section(label: pinned.title, kind: .pinned, items: chosen, id: ids[0]))
         }
-        var bySection = [[C.Element]](repeating: [], count: grouped.layout.labels.count)
+        let firstID = pinned == nil ? 0 : 1
+        var bySection = [[C.Element]](repeating: [], count: layout.labels.count)
         for placed in grouped.order { bySection[placed.section].append(items[placed.position]) }
         for (number, members) in bySection.enumerated() where full || !members.isEmpty {
-            let kind: SectionKind = number == grouped.layout.overflowSection ? .overflow : .letter
-            sections.append(Section(label: grouped.layout.labels[number], kind: kind, items: members))
+            sections.append(Section(label: layout.labels[number], kind: kinds[number], items: members, id: ids[firstID + number]))
         }
         return sections
     }

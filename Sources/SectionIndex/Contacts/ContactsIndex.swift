@@ -99,7 +99,8 @@ public struct ContactsIndex: Sendable {
 
     /// Builds the index for a primary locale.
     ///
-    /// - Throws: ``IndexError`` for an ill-formed locale or an ICU failure.
+    /// - Throws: ``IndexError`` for an ill-formed locale, an overflow text that cannot serve
+    ///   (empty, a tab or line break, or one of the labels), or an ICU failure.
     public init(locale text: String, options: Options = Options(), strict: Bool = false) throws(IndexError) {
         let collator: Collator
         do {
@@ -137,5 +138,6 @@ public struct ContactsIndex: Sendable {
             groups[0] = groups[0].claiming(groups[0].scripts.union([Script.han]))
         }
         fixedGroups = groups
+        try IndexError.checkSpecialLabel(options.overflowLabel, kind: .overflow, labels: groups.lazy.flatMap(\.labels))
     }
 }

@@ -34,8 +34,10 @@ extension AlphabeticIndex {
         for (position, bucket) in placements(items.map(name)) {
             byBucket[bucket].append(items[position])
         }
-        return zip(buckets, byBucket).compactMap { bucket, members in
-            full || !members.isEmpty ? Section(label: bucket.label, kind: SectionKind(bucket.kind), items: members) : nil
+        let kinds = buckets.map { SectionKind($0.kind) }
+        let ids = SectionKind.ids(labels: labels, kinds: kinds)
+        return buckets.indices.compactMap { i in
+            full || !byBucket[i].isEmpty ? Section(label: buckets[i].label, kind: kinds[i], items: byBucket[i], id: ids[i]) : nil
         }
     }
 

@@ -136,6 +136,10 @@ public struct AlphabeticIndex: Sendable {
         } catch {
             throw .collation(.icu(error))
         }
+        let normal = buckets.filter { $0.kind == .normal }.map(\.label)
+        try IndexError.checkSpecialLabel(configuration.underflowLabel, kind: .underflow, labels: normal)
+        try IndexError.checkSpecialLabel(configuration.inflowLabel, kind: .inflow, labels: normal)
+        try IndexError.checkSpecialLabel(configuration.overflowLabel, kind: .overflow, labels: normal)
     }
 
     /// The visible bucket a string belongs to, by ICU's rule: the last bucket whose lower
@@ -187,11 +191,28 @@ public struct AlphabeticIndex: Sendable {
 public enum IndexError: Error, Hashable, Sendable, CustomStringConvertible {
     case collation(CollationError)
     case invalidMaximumLabelCount(Int)
+    /// The text of an overflow, underflow or inflow section cannot serve: it is empty, holds
+    /// a tab or a line break (one line per entry in tab-separated output), or equals one of
+    /// the index's labels (two sections would share a name).
+    case invalidSpecialLabel(String, kind: SectionKind, reason: String)
 
     public var description: String {
         switch self {
         case let .collation(error): error.description
         case let .invalidMaximumLabelCount(count): "the maximum label count must be at least 1, not \(count)"
+        case let .invalidSpecialLabel(text, kind, reason):
+            "the \(kind.rawValue) label '\(text.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined())' \(reason)"
+        }
+    }
+
+    /// Checks the text of an overflow, underflow or inflow section against the index's labels.
+    static func checkSpecialLabel(_ text: String, kind: SectionKind, labels: some Sequence<String>) throws(IndexError) {
+        if text.isEmpty { throw .invalidSpecialLabel(text, kind: kind, reason: "is empty") }
+        if text.unicodeScalars.contains(where: { [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains($0.value) }) {
+            throw .invalidSpecialLabel(text, kind: kind, reason: "holds a tab or a line break")
+        }
+        if labels.contains(text) {
+            throw .invalidSpecialLabel(text, kind: kind, reason: "is also a label of the index; choose another text")
         }
     }
 }

@@ -62,10 +62,11 @@ public struct SearchList<Element> {
     public func sections(matching query: String, mode: NameMatcher.Mode = .prefix) -> [Section<Element>] {
         var sections: [Section<Element>] = []
         var current = -1
+        let ids = SectionKind.ids(labels: sectionLabels, kinds: sectionKinds)
         for rank in ranks(matching: query, mode: mode) {
             let number = Int(sectionNumbers[rank])
             if number != current {
-                sections.append(Section(label: sectionLabels[number], kind: sectionKinds[number], items: []))
+                sections.append(Section(label: sectionLabels[number], kind: sectionKinds[number], items: [], id: ids[number]))
                 current = number
             }
             sections[sections.count - 1].items.append(elements[rank])

@@ -33,7 +33,6 @@ extension CommandContext {
         let index = try makeIndex()
         let (table, isSample) = try inputTableOrSample()
         let full = invocation.flag("full")
-        let isICU = if case .icu = index { true } else { false }
         let format = invocation.value("format", default: "text")
         if format == "html" {
             let entries = (0..<table.count).map { InputEntry(name: table.name($0), reading: table.reading($0), line: $0 + 1) }
@@ -47,9 +46,9 @@ extension CommandContext {
         let order = index.order(table)
         switch format {
         case "tsv":
-            writeTSV(order, table: table, withReadings: !isICU)
+            writeTSV(order, table: table)
         case "json":
-            writeJSON(order, table: table, readingsShown: !isICU, full: full)
+            writeJSON(order, table: table, full: full)
         default:
             var current = -1
             for (position, section) in order.entries {
@@ -59,13 +58,12 @@ extension CommandContext {
                 }
                 output.write("  ")
                 table.withName(position) { output.write(bytes: $0) }
-                if !isICU {
-                    table.withReading(position) { reading in
-                        guard let reading else { return }
-                        output.write("  (")
-                        output.write(bytes: reading)
-                        output.write(")")
-                    }
+                // ICU style places by the name alone, but the reading is part of the entry.
+                table.withReading(position) { reading in
+                    guard let reading else { return }
+                    output.write("  (")
+                    output.write(bytes: reading)
+                    output.write(")")
                 }
                 output.newline()
             }
@@ -83,7 +81,7 @@ extension CommandContext {
     /// `label<TAB>name[<TAB>reading]` per entry: the hot loop of a large run. Blocks of lines
     /// are formatted on every core (each into its own buffer, bytes copied straight from the
     /// input), then written in order.
-    private func writeTSV(_ order: GroupedOrder, table: UTF8Table, withReadings: Bool) {
+    private func writeTSV(_ order: GroupedOrder, table: UTF8Table) {
         let labels = order.labels.map { Array(($0 + "\t").utf8) }
         let ranges = table.ranges
         let blockSize = 1 << 16
@@ -104,7 +102,7 @@ extension CommandContext {
                             text.append(contentsOf: labels[section])
                             let at = 4 * position
                             text.append(contentsOf: UnsafeBufferPointer(rebasing: all[Int(ranges[at])..<Int(ranges[at + 1])]))
-                            if withReadings, ranges[at + 3] > ranges[at + 2] {
+                            if ranges[at + 3] > ranges[at + 2] {
                                 text.append(contentsOf: UnsafeBufferPointer(rebasing: all[Int(ranges[at + 2] - 1)..<Int(ranges[at + 3])]))
                             }
                             text.append(0x0A)
@@ -120,19 +118,20 @@ extension CommandContext {
 
     /// JSON a client can use as it is: sections with label, id, kind and items (name, reading,
     /// input index); with --full, empty sections too, flagged `"empty": true`.
-    private func writeJSON(_ order: GroupedOrder, table: UTF8Table, readingsShown: Bool, full: Bool) {
+    private func writeJSON(_ order: GroupedOrder, table: UTF8Table, full: Bool) {
         var members = [[Int]](repeating: [], count: order.labels.count)
         for (position, section) in order.entries { members[section].append(position) }
         output.write("[")
         var first = true
+        let ids = order.ids
         for (section, positions) in members.enumerated() where full || !positions.isEmpty {
             output.write(first ? "\n" : ",\n")
             first = false
             let label = order.labels[section]
-            output.write("  {\"label\":\(JSON.quoted(label)),\"id\":\(JSON.quoted(label)),\"kind\":\"\(order.kinds[section].rawValue)\",\"empty\":\(positions.isEmpty),\"items\":[")
+            output.write("  {\"label\":\(JSON.quoted(label)),\"id\":\(JSON.quoted(ids[section])),\"kind\":\"\(order.kinds[section].rawValue)\",\"empty\":\(positions.isEmpty),\"items\":[")
             for (i, position) in positions.enumerated() {
                 output.write(i == 0 ? "\n" : ",\n")
-                let reading = readingsShown ? (table.reading(position).map(JSON.quoted) ?? "null") : "null"
+                let reading = table.reading(position).map(JSON.quoted) ?? "null"
                 output.write("    {\"name\":\(JSON.quoted(table.name(position))),\"reading\":\(reading),\"index\":\(position)}")
             }
             output.write(positions.isEmpty ? "]}" : "\n  ]}")
