@@ -26,10 +26,21 @@ public enum ExitCode: Int32, Sendable {
 /// The `section-index` tool: parses, runs, and maps errors to exit codes. The executable's
 /// `main` only calls ``run(_:environment:standardInput:standardOutput:standardError:)``.
 public enum Tool {
-    public static func run(_ arguments: [String], environment: [String: String],
+    /// Runs with the arguments as the system gave them: a FILE that is not UTF-8 is opened by
+    /// its bytes (``RawArguments``).
+    public static func run(_ arguments: RawArguments, environment: [String: String],
                            standardInput: Int32 = 0,
                            standardOutput: OutputBuffer = OutputBuffer(descriptor: 1),
                            standardError: OutputBuffer = OutputBuffer(descriptor: 2)) -> Int32 {
+        run(arguments.strings, environment: environment, standardInput: standardInput,
+            standardOutput: standardOutput, standardError: standardError, argumentBytes: arguments.bytes)
+    }
+
+    public static func run(_ arguments: [String], environment: [String: String],
+                           standardInput: Int32 = 0,
+                           standardOutput: OutputBuffer = OutputBuffer(descriptor: 1),
+                           standardError: OutputBuffer = OutputBuffer(descriptor: 2),
+                           argumentBytes: [String: [UInt8]] = [:]) -> Int32 {
         defer {
             standardOutput.flush()
             standardError.flush()
@@ -49,7 +60,7 @@ public enum Tool {
         }
         let context = CommandContext(invocation: invocation, standardInput: standardInput,
                                      output: standardOutput, errors: standardError,
-                                     isInteractive: isatty(standardInput) != 0)
+                                     isInteractive: isatty(standardInput) != 0, argumentBytes: argumentBytes)
         do {
             return try context.runSubcommand().rawValue
         } catch let error as UsageError {

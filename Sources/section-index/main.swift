@@ -5,4 +5,6 @@ import Darwin
 #endif
 import SectionIndexCLI
 
-exit(Tool.run(Array(CommandLine.arguments.dropFirst()), environment: Tool.processEnvironment))
+// The arguments' bytes, not CommandLine.arguments: a file name that is not UTF-8 must reach
+// open() as given.
+exit(Tool.run(RawArguments.process, environment: Tool.processEnvironment))

@@ -8,7 +8,7 @@ extension CommandContext {
         for path in invocation.arguments {
             let bytes: [UInt8]
             do {
-                bytes = try FileReading.bytes(path: path, standardInput: standardInput)
+                bytes = try readFile(path)
             } catch {
                 output.line("\(path):0: cannot read the fixture: \(error)")
                 failed += 1

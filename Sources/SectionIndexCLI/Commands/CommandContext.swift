@@ -9,6 +9,13 @@ struct CommandContext {
     var errors: OutputBuffer
     /// Standard input is a terminal (no FILE was piped in).
     var isInteractive: Bool
+    /// The bytes of arguments that are not UTF-8, by the string the parser saw (``RawArguments``).
+    var argumentBytes: [String: [UInt8]] = [:]
+
+    /// Reads FILE (or standard input for nil or "-"), opening the path by the bytes given.
+    func readFile(_ path: String?) throws(FileError) -> [UInt8] {
+        try FileReading.bytes(path: path, pathBytes: path.flatMap { argumentBytes[$0] }, standardInput: standardInput)
+    }
 
     func runSubcommand() throws -> ExitCode {
         switch invocation.subcommand {
@@ -30,9 +37,9 @@ struct CommandContext {
     /// The same entries as one buffer of lines: no string per line.
     func readTable(argumentIndex: Int = 0) throws -> UTF8Table {
         let path = invocation.arguments.count > argumentIndex ? invocation.arguments[argumentIndex] : nil
-        let bytes = try FileReading.bytes(path: path, standardInput: standardInput)
+        let bytes = try readFile(path)
         let policy = InputDecoding.InvalidPolicy(rawValue: invocation.value("invalid", default: "fail")!) ?? .fail
-        return try InputDecoding.table(from: bytes, source: path ?? "standard input", invalid: policy)
+        return try InputDecoding.table(from: bytes, source: path.map(RawArguments.displayed) ?? "standard input", invalid: policy)
     }
 
     /// Opens the locale, warning on stderr when ICU serves it from root.

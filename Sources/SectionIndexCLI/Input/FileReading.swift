@@ -14,11 +14,19 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
 
 /// Reads a whole file (or standard input for nil or "-") as bytes.
 enum FileReading {
-    static func bytes(path: String?, standardInput: Int32) throws(FileError) -> [UInt8] {
+    /// - Parameter pathBytes: the path's bytes as given on the command line, when they are not
+    ///   UTF-8 (``RawArguments``); `path` is then only its name in messages.
+    static func bytes(path: String?, pathBytes: [UInt8]? = nil, standardInput: Int32) throws(FileError) -> [UInt8] {
         let descriptor: Int32
         if let path, path != "-" {
-            descriptor = open(path, O_RDONLY)
-            if descriptor < 0 { throw FileError(path: path, code: errno) }
+            if let pathBytes {
+                descriptor = (pathBytes + [0]).withUnsafeBufferPointer { raw in
+                    raw.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY) }
+                }
+            } else {
+                descriptor = open(path, O_RDONLY)
+            }
+            if descriptor < 0 { throw FileError(path: RawArguments.displayed(path), code: errno) }
         } else {
             descriptor = standardInput
         }
@@ -29,7 +37,7 @@ enum FileReading {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileError(path: path ?? "standard input", code: errno)
+                throw FileError(path: path.map(RawArguments.displayed) ?? "standard input", code: errno)
             }
             if count == 0 { break }
             result.append(contentsOf: chunk[0..<count])

@@ -50,6 +50,9 @@ public enum InputDecoding {
             // Rebuild the input with every bad line decoded leniently; line ends stay.
             text = []
             text.reserveCapacity(bytes.count)
+            // The byte-order mark goes back in front, so the pass below strips it once: a
+            // second U+FEFF, now first in the rebuilt text, is part of the first name.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { text = [0xEF, 0xBB, 0xBF] }
             forEachLine(of: bytes, includingEnds: true) { line, _, _ in
                 if firstProblem(in: line) == nil {
                     text.append(contentsOf: line)
