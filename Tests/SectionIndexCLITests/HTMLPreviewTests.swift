@@ -51,9 +51,10 @@ struct HTMLPreviewTests {
         let (html, directory) = try Self.page(names, options: ["--locale", "en", "--full"])
         defer { try? FileManager.default.removeItem(at: directory) }
         // Sections of the page: A (s-0), D (s-3), Z (s-25), # (s-26); B and C lead to D, … to Z.
-        #expect(html.contains(##"<a href="#s-0" data-label="A" data-target="s-0">A</a>"##))
-        #expect(html.contains(##"<a href="#s-3" data-label="B" data-target="s-3" class="empty" title="no names">B</a>"##))
-        #expect(html.contains(##"<a href="#s-25" data-label="Y" data-target="s-25" class="empty" title="no names">Y</a>"##))
+        // English's own letters are kept whole when the index folds (data-keep).
+        #expect(html.contains(##"<a href="#s-0" data-label="A" data-target="s-0" data-keep>A</a>"##))
+        #expect(html.contains(##"<a href="#s-3" data-label="B" data-target="s-3" class="empty" title="no names" data-keep>B</a>"##))
+        #expect(html.contains(##"<a href="#s-25" data-label="Y" data-target="s-25" class="empty" title="no names" data-keep>Y</a>"##))
         #expect(html.contains(##"<a href="#s-26" data-label="#" data-target="s-26">#</a>"##))
         #expect(html.components(separatedBy: "data-label=").count - 1 == 27)
         #expect(html.components(separatedBy: "<section ").count - 1 == 4, "empty sections are not in the list")
@@ -78,21 +79,25 @@ struct HTMLPreviewTests {
 
     static let chromium = ExternalTool.path(of: "chromium")
 
-    /// Chromium, headless, on a page; returns its standard output.
-    static func browse(_ page: URL, fragment: String? = nil, arguments: [String]) throws -> ExternalTool.Run {
+    /// A phone's window and a desktop browser's.
+    static let phone = (width: 400, height: 800), desktop = (width: 1280, height: 800)
+
+    /// Chromium, headless, on a page, scrollbars shown; returns its standard output.
+    static func browse(_ page: URL, fragment: String? = nil, size: (width: Int, height: Int) = phone,
+                       arguments: [String]) throws -> ExternalTool.Run {
         let profile = try ExternalTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: profile) }
         var address = page.absoluteString
         if let fragment { address += "#" + fragment }
         return try ExternalTool.run(chromium!, ["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run",
-                                                "--user-data-dir=" + profile.path, "--hide-scrollbars",
-                                                "--window-size=400,800"] + arguments + [address], timeout: 90)
+                                                "--user-data-dir=" + profile.path,
+                                                "--window-size=\(size.width),\(size.height)"] + arguments + [address], timeout: 90)
     }
 
     /// What the page's self-test found after clicking `label`.
-    static func selfTest(_ page: URL, label: String) throws -> [String: Any] {
+    static func selfTest(_ page: URL, label: String, size: (width: Int, height: Int) = phone) throws -> [String: Any] {
         let encoded = label.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-        let run = try browse(page, fragment: "selftest=" + encoded, arguments: ["--virtual-time-budget=3000", "--dump-dom"])
+        let run = try browse(page, fragment: "selftest=" + encoded, size: size, arguments: ["--virtual-time-budget=3000", "--dump-dom"])
         let dom = run.text
         guard let start = dom.range(of: #"<pre id="result""#), let open = dom[start.upperBound...].firstIndex(of: ">"),
               let end = dom.range(of: "</pre>", range: open..<dom.endIndex) else {
@@ -185,11 +190,79 @@ struct HTMLPreviewTests {
         #expect(working["ok"] as? Bool == true && working["header"] as? String == "B", "\(working)")
     }
 
-    /// The screenshots: the built-in sample (its index folded, as a phone folds one too long
-    /// for the screen), its Latin names after a click on Å (full index, empty labels dimmed),
-    /// and Hebrew names with a few Latin ones, mirrored.
+    /// Writes the page for the built-in sample in `locale` with `--full` (hundreds of labels).
+    static func fullSamplePage(locale: String) throws -> (file: URL, directory: URL, labelCount: Int) {
+        let (html, directory) = try page(sample, options: ["--locale", locale, "--full"])
+        let file = directory.appendingPathComponent("page.html")
+        try Data(html.utf8).write(to: file)
+        return (file, directory, html.components(separatedBy: "data-label=").count - 1)
+    }
+
+    /// The letters of each locale's own group, from CLDR's index characters (the fixtures
+    /// Fixtures/sv.fixture and Fixtures/ja.fixture list them too).
+    static let ownLetters: [String: [String]] = [
+        "sv": "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z Å Ä Ö".split(separator: " ").map(String.init),
+        "ja": "あ か さ た な は ま や ら わ".split(separator: " ").map(String.init),
+    ]
+
+    @Test("A folded index keeps the locale's own letters whole and folds the other scripts, on a phone and a desktop",
+          .enabled(if: chromium != nil, "chromium is not installed"),
+          arguments: [("sv", false), ("sv", true), ("ja", false)])
+    func foldOtherScriptsFirst(locale: String, desktop: Bool) throws {
+        let (file, directory, labelCount) = try Self.fullSamplePage(locale: locale)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(labelCount > 300, "the sample brings in many scripts: \(labelCount) labels")
+        let letters = try #require(Self.ownLetters[locale])
+        let result = try Self.selfTest(file, label: letters[1], size: desktop ? Self.desktop : Self.phone)
+        let visible = try #require(result["visible"] as? [String], "\(result)")
+        for letter in letters {
+            #expect(visible.contains(letter), "locale \(locale): \(letter) must stay visible: \(visible)")
+        }
+        #expect(visible.last == "#", "the last label stays")
+        #expect(visible.count > letters.count + 1, "other scripts keep some labels in the slots left: \(visible)")
+        #expect(visible.count < labelCount, "the rest is folded")
+        let slots = try #require(result["slots"] as? Int), fit = try #require(result["fit"] as? Int)
+        #expect(slots <= fit, "the folded index fits: \(slots) slots for \(fit)")
+        #expect(result["ok"] as? Bool == true, "a visible label still jumps: \(result)")
+    }
+
+    @Test("A window too short even for the locale's letters spreads every label evenly",
+          .enabled(if: chromium != nil, "chromium is not installed"))
+    func foldWhenNothingFits() throws {
+        let (file, directory, _) = try Self.fullSamplePage(locale: "sv")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try Self.selfTest(file, label: "A", size: (width: 400, height: 360))
+        let visible = try #require(result["visible"] as? [String], "\(result)")
+        let slots = try #require(result["slots"] as? Int), fit = try #require(result["fit"] as? Int)
+        #expect(fit < 30, "too short for A–Ö and #: \(fit) slots")
+        #expect(slots <= fit && visible.first == "A" && visible.last == "#", "\(result)")
+    }
+
+    @Test("The list's scrollbar runs beside the index, not under it", .enabled(if: chromium != nil, "chromium is not installed"),
+          arguments: ["sv", "he"])
+    func scrollbarBesideIndex(locale: String) throws {
+        let (file, directory, _) = try Self.fullSamplePage(locale: locale)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try Self.selfTest(file, label: "#")
+        let listLeft = try #require(result["listLeft"] as? Double), listRight = try #require(result["listRight"] as? Double)
+        let indexLeft = try #require(result["indexLeft"] as? Double), indexRight = try #require(result["indexRight"] as? Double)
+        #expect((result["scrollbarWidth"] as? Int ?? 0) > 0 || (result["scrollbarWidth"] as? Double ?? 0) > 0,
+                "the list shows a scrollbar here: \(result)")
+        if HTMLPreview.direction(forLocaleTag: locale) == "rtl" {
+            #expect(listLeft >= indexRight - 0.5, "locale \(locale): the index is left of the list and its scrollbar: \(result)")
+        } else {
+            #expect(listRight <= indexLeft + 0.5, "locale \(locale): the list and its scrollbar end where the index begins: \(result)")
+        }
+    }
+
+    /// The screenshots: the built-in sample at a phone's size and a desktop's (its index
+    /// folded, Swedish letters whole), its end with the emoji names, its Latin names after a
+    /// click on Å (full index, empty labels dimmed), and Hebrew names with a few Latin ones,
+    /// mirrored.
     static let screenshots: [(locale: String, names: String, fragment: String?, file: String)] = [
         ("sv", "all", nil, "html-preview.png"),
+        ("sv", "all", nil, "html-preview-desktop.png"),
+        ("sv", "all", "selftest=%23", "html-preview-emoji.png"),
         ("sv", "latin", "selftest=%C3%85", "html-preview-jump.png"),
         ("he", "hebrew", nil, "html-preview-rtl.png"),
     ]
@@ -197,6 +270,7 @@ struct HTMLPreviewTests {
     @Test("Screenshots for review in .build/artifacts", .enabled(if: chromium != nil, "chromium is not installed"),
           arguments: screenshots)
     func screenshot(locale: String, names: String, fragment: String?, fileName: String) throws {
+        let size = fileName.contains("desktop") ? Self.desktop : Self.phone
         func firstScalar(_ name: String, in range: ClosedRange<UInt32>) -> Bool {
             name.unicodeScalars.first.map { range.contains($0.value) } ?? false
         }
@@ -212,12 +286,12 @@ struct HTMLPreviewTests {
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
         let png = Self.artifacts.appendingPathComponent(fileName)
         try? FileManager.default.removeItem(at: png)
-        let run = try Self.browse(file, fragment: fragment, arguments: ["--virtual-time-budget=2000", "--screenshot=" + png.path])
+        let run = try Self.browse(file, fragment: fragment, size: size, arguments: ["--virtual-time-budget=2000", "--screenshot=" + png.path])
         let bytes = try #require(try? Data(contentsOf: png), "no screenshot (status \(run.status)): \(run.errors.suffix(1000))")
         #expect(bytes.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "a PNG file")
         // IHDR: width and height, big-endian, at bytes 16–23.
-        let size = bytes.count >= 24 ? (bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }) : (0, 0)
-        #expect(size == (400, 800), "screenshot size \(size)")
+        let pixels = bytes.count >= 24 ? (bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }) : (0, 0)
+        #expect(pixels == (size.width, size.height), "screenshot size \(pixels)")
         print("HTML preview screenshot (\(locale), \(names)): \(png.path)")
     }
 }

@@ -52,9 +52,17 @@ enum HTMLPreview {
         }
     }
 
+    /// The letters of the locale's own group ("A" … "Ö" for sv, "あ" … "わ" for ja): an index
+    /// too long for the screen folds every other script first and keeps these whole.
+    static func primaryLabels(forLocaleTag tag: String) -> Set<String> {
+        guard let index = try? ContactsIndex(locale: tag) else { return [] }
+        return Set(index.labels.dropLast())   // the overflow label `#` is last; it is kept anyway
+    }
+
     static func page(sections: [Section<InputEntry>], labels: [String], localeTag: String, full: Bool) -> String {
         let direction = direction(forLocaleTag: localeTag)
         let index = indexLabels(sections: sections, labels: labels, full: full)
+        let primary = primaryLabels(forLocaleTag: localeTag)
         let count = sections.reduce(0) { $0 + $1.items.count }
         var html = """
         <!doctype html>
@@ -89,7 +97,8 @@ enum HTMLPreview {
             let href = entry.target.map { "#s-\($0)" } ?? "#list"
             let target = entry.target.map { " data-target=\"s-\($0)\"" } ?? ""
             let dimmed = entry.isEmpty ? " class=\"empty\" title=\"no names\"" : ""
-            html += "<a href=\"\(href)\" data-label=\"\(escaped(entry.label))\"\(target)\(dimmed)>\(escaped(entry.label))</a>\n"
+            let keep = primary.contains(entry.label) ? " data-keep" : ""
+            html += "<a href=\"\(href)\" data-label=\"\(escaped(entry.label))\"\(target)\(dimmed)\(keep)>\(escaped(entry.label))</a>\n"
         }
         html += """
         </nav>
@@ -126,17 +135,20 @@ enum HTMLPreview {
     :root { color-scheme: light; --accent: #007aff; --line: #e0e0e6; --header: #f2f2f7; }
     * { box-sizing: border-box; }
     html, body { margin: 0; height: 100%; background: #d9d9de; }
-    body { font: 17px/1.3 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", sans-serif; color: #000; }
+    body { font: 17px/1.3 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", sans-serif,
+           "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"; color: #000; }
     .phone { position: relative; height: 100%; max-width: 480px; margin: 0 auto; background: #fff; display: flex; flex-direction: column; overflow: hidden; }
     .bar { padding: 12px 16px 8px; border-bottom: 1px solid var(--line); }
     .bar h1 { margin: 0; font-size: 30px; font-weight: 700; }
     .bar p { margin: 2px 0 0; color: #8e8e93; font-size: 13px; }
     .content { position: relative; flex: 1; min-height: 0; container-type: size; }
-    #list { position: absolute; inset: 0; overflow-y: auto; }
+    /* The list stops where the index column begins: its scrollbar runs beside the index, not
+       under it, where it would hide the dimmed labels. */
+    #list { position: absolute; inset: 0; inset-inline-end: 24px; overflow-y: auto; }
     section { position: relative; }
     h2 { position: sticky; top: 0; z-index: 1; margin: 0; padding: 3px 16px; background: var(--header); font-size: 15px; font-weight: 600; color: #3c3c43; }
     ul { list-style: none; margin: 0; padding: 0; }
-    li { padding: 10px 16px; padding-inline-end: 30px; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+    li { padding: 10px 16px; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
     .reading { color: #8e8e93; font-size: 13px; margin-inline-start: 6px; }
     .none { padding: 16px; color: #8e8e93; }
     #index { position: absolute; inset-inline-end: 0; top: 4px; bottom: 4px; width: 24px; z-index: 2;
@@ -169,8 +181,42 @@ enum HTMLPreview {
         list.scrollTop += section.getBoundingClientRect().top - list.getBoundingClientRect().top;
       }
 
-      // Like a phone, fold an index too long for the screen: keep labels evenly spread, the
-      // first and last among them, with a dot standing for the labels between two kept ones.
+      // How many slots kept labels take: one each, and one dot for each gap between two.
+      function slotCount(kept) {
+        var count = kept.length;
+        for (var k = 1; k < kept.length; k++) if (kept[k] > kept[k - 1] + 1) count++;
+        return count;
+      }
+      // `count` of `indices`, evenly spread, the first and last among them.
+      function spread(indices, count) {
+        var out = [];
+        if (count === 1) return [indices[0]];
+        for (var k = 0; k < count; k++) out.push(indices[Math.round(k * (indices.length - 1) / (count - 1))]);
+        return out;
+      }
+      // Which labels stay visible in `fit` slots: the locale's own letters (data-keep), the
+      // first and the last label whole, the other scripts spread over the slots left; when
+      // even the locale's letters do not fit, every label spread evenly.
+      function chooseKept(fit) {
+        var whole = [], others = [];
+        labels.forEach(function (a, i) {
+          (a.hasAttribute("data-keep") || i === 0 || i === labels.length - 1 ? whole : others).push(i);
+        });
+        if (slotCount(whole) > fit) {
+          return spread(labels.map(function (a, i) { return i; }), Math.floor((fit + 1) / 2));
+        }
+        var best = whole;
+        for (var count = 1; count <= others.length; count++) {
+          var candidate = whole.concat(spread(others, count)).sort(function (x, y) { return x - y; })
+            .filter(function (i, k, all) { return k === 0 || all[k - 1] !== i; });
+          if (slotCount(candidate) > fit) break;
+          best = candidate;
+        }
+        return best;
+      }
+
+      // Like a phone, fold an index too long for the screen, a dot standing for the labels
+      // between two kept ones.
       function fold() {
         Array.prototype.forEach.call(nav.querySelectorAll(".dot"), function (dot) { dot.remove(); });
         labels.forEach(function (a) { a.classList.remove("folded"); });
@@ -180,8 +226,7 @@ enum HTMLPreview {
           slots = labels.map(function (a, i) { return { element: a, from: i, to: i + 1 }; });
           return;
         }
-        var keep = Math.floor((fit + 1) / 2), kept = [];
-        for (var k = 0; k < keep; k++) kept.push(Math.round(k * (labels.length - 1) / (keep - 1)));
+        var kept = chooseKept(fit);
         labels.forEach(function (a) { a.classList.add("folded"); });
         slots = [];
         kept.forEach(function (i, k) {
@@ -261,6 +306,12 @@ enum HTMLPreview {
             target: targetHeader ? targetHeader.textContent : null, targetOffset: targetOffset, atEnd: atEnd,
             scrollBefore: before, scrollAfter: list.scrollTop, direction: getComputedStyle(document.documentElement).direction,
             indexSide: nav.getBoundingClientRect().left < list.getBoundingClientRect().left + list.clientWidth / 2 ? "left" : "right",
+            visible: labels.filter(function (a) { return !a.classList.contains("folded"); })
+              .map(function (a) { return a.getAttribute("data-label"); }),
+            slots: slots.length, fit: Math.max(3, Math.floor(nav.clientHeight / 13)),
+            listLeft: list.getBoundingClientRect().left, listRight: list.getBoundingClientRect().right,
+            scrollbarWidth: list.offsetWidth - list.clientWidth,
+            indexLeft: nav.getBoundingClientRect().left, indexRight: nav.getBoundingClientRect().right,
             ok: onTopIsTarget || targetInView
           });
         }, 250);
