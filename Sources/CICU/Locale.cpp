@@ -5,6 +5,7 @@
 #include <unicode/locid.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
+#include <unicode/ulocdata.h>
 #include <unicode/uversion.h>
 
 static_assert(SICU_USING_FALLBACK_WARNING == U_USING_FALLBACK_WARNING, "ICU status mismatch");
@@ -22,6 +23,21 @@ const char *sicu_error_name(int32_t status) {
 const char *sicu_icu_version(void) { return U_ICU_VERSION; }
 
 const char *sicu_unicode_version(void) { return U_UNICODE_VERSION; }
+
+int32_t sicu_runtime_version(int32_t which, char *out, int32_t capacity) {
+    if (capacity < U_MAX_VERSION_STRING_LENGTH) return U_BUFFER_OVERFLOW_ERROR;
+    UVersionInfo version = {};
+    UErrorCode status = U_ZERO_ERROR;
+    switch (which) {
+    case 0: u_getVersion(version); break;
+    case 1: ulocdata_getCLDRVersion(version, &status); break;
+    case 2: u_getUnicodeVersion(version); break;
+    default: return U_ILLEGAL_ARGUMENT_ERROR;
+    }
+    if (U_FAILURE(status)) return status;
+    u_versionToString(version, out);
+    return status;
+}
 
 int32_t sicu_locale_from_language_tag(const char *tag, char *out, int32_t capacity,
                                       int32_t *parsed_length, int32_t *status) {

@@ -22,15 +22,21 @@ public enum CollationError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .illFormedLocale(text, reason):
-            "ill-formed locale '\(text)': \(reason)"
+            "ill-formed locale \(Self.quoted(text)): \(reason)"
         case let .unsupportedLocale(text):
-            "unknown locale '\(text)': ICU has no data for it and would use root collation"
+            "unknown locale \(Self.quoted(text)): ICU has no data for it and would use root collation"
         case let .invalidCollationKeyword(text, keyword, value):
             value == "yes"
-                ? "invalid collation keyword in locale '\(text)': '\(keyword)' needs a value"
-                : "invalid collation keyword in locale '\(text)': '\(keyword)' cannot be '\(value)'"
+                ? "invalid collation keyword in locale \(Self.quoted(text)): '\(keyword)' needs a value"
+                : "invalid collation keyword in locale \(Self.quoted(text)): '\(keyword)' cannot be '\(value)'"
         case let .icu(error):
             error.description
         }
+    }
+
+    /// A locale text as a message shows it: at most 60 characters, then how long it was, so
+    /// a 10 KB argument does not fill the terminal.
+    static func quoted(_ text: String) -> String {
+        text.count <= 60 ? "'\(text)'" : "'\(text.prefix(60))…' (\(text.utf8.count) bytes)"
     }
 }

@@ -24,9 +24,9 @@ extension IndexError: LocalizedError {
 ///
 /// ```swift
 /// do {
-///     _ = try IndexSettings(options: ["locale": "sv", "han": "abacus"])
+///     _ = try IndexSettings(locale: "sv", settings: [("han", "abacus")])
 /// } catch {
-///     print(error.localizedDescription)   // 'han: abacus' is not one of the allowed values …
+///     print(error.localizedDescription)   // invalid value 'abacus' for 'han:': use one of pinyin, …
 /// }
 /// ```
 extension SettingsError: LocalizedError {

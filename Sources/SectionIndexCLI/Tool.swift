@@ -6,8 +6,8 @@ import Darwin
 import Collation
 import SectionIndex
 
-/// Exit codes, from BSD's sysexits where one fits.
-public enum ExitCode: Int32, Sendable {
+/// Exit codes, from BSD's sysexits where one fits; `--help` and the README list them all.
+public enum ExitCode: Int32, Sendable, CaseIterable {
     case success = 0
     /// `check` found failures; `search` found nothing is still success.
     case failure = 1
@@ -15,17 +15,24 @@ public enum ExitCode: Int32, Sendable {
     case usage = 64
     /// EX_DATAERR: the input is not valid UTF-8 text.
     case dataError = 65
-    /// EX_NOINPUT: a FILE cannot be opened.
+    /// EX_NOINPUT: a FILE or FIXTURE does not exist.
     case noInput = 66
     /// EX_SOFTWARE: ICU failed.
     case software = 70
-    /// EX_IOERR: reading failed.
+    /// EX_IOERR: reading or writing failed: a directory, a symlink loop, a closed standard
+    /// input or output, a full disk.
     case ioError = 74
+    /// The reader of the output went away (EPIPE): what a shell reports for a process that
+    /// SIGPIPE ended (128 + 13), returned quietly when SIGPIPE is ignored.
+    case brokenPipe = 141
 }
 
 /// The `section-index` tool: parses, runs, and maps errors to exit codes. The executable's
 /// `main` only calls ``run(_:environment:standardInput:standardOutput:standardError:)``.
 public enum Tool {
+    /// The tool's own version.
+    public static let version = "0.9.0"
+
     /// Runs with the arguments as the system gave them: a FILE that is not UTF-8 is opened by
     /// its bytes (``RawArguments``).
     public static func run(_ arguments: RawArguments, environment: [String: String],
@@ -41,51 +48,64 @@ public enum Tool {
                            standardOutput: OutputBuffer = OutputBuffer(descriptor: 1),
                            standardError: OutputBuffer = OutputBuffer(descriptor: 2),
                            argumentBytes: [String: [UInt8]] = [:]) -> Int32 {
-        defer {
-            standardOutput.flush()
-            standardError.flush()
+        defer { standardError.flush() }
+        let status = runUnflushed(arguments, environment: environment, standardInput: standardInput,
+                                  standardOutput: standardOutput, standardError: standardError, argumentBytes: argumentBytes)
+        standardOutput.flush()
+        // Output that did not arrive must not end in success.
+        switch standardOutput.failure {
+        case nil: return status.rawValue
+        case EPIPE?: return ExitCode.brokenPipe.rawValue
+        case let code?:
+            standardError.line("section-index: cannot write to standard output: \(String(cString: strerror(code)))")
+            return ExitCode.ioError.rawValue
         }
+    }
+
+    private static func runUnflushed(_ arguments: [String], environment: [String: String], standardInput: Int32,
+                                     standardOutput: OutputBuffer, standardError: OutputBuffer,
+                                     argumentBytes: [String: [UInt8]]) -> ExitCode {
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments, environment: environment)
         } catch {
             standardError.line("section-index: \(error.message)")
-            standardError.line("usage: \(error.subcommand?.synopsis ?? Help.usageLines)")
+            standardError.line("usage: \(error.subcommand?.command.synopsis ?? Help.usageLines)")
             standardError.line("Try 'section-index \(error.subcommand.map { $0.rawValue + " " } ?? "")--help'.")
-            return ExitCode.usage.rawValue
+            return .usage
+        }
+        if invocation.wantsVersion {
+            standardOutput.write(Help.version)
+            return .success
         }
         if invocation.wantsHelp {
-            standardOutput.write(Help.text(for: invocation.subcommand))
-            return ExitCode.success.rawValue
+            standardOutput.write(invocation.wantsToolHelp ? Help.tool : Help.text(for: invocation.subcommand.command))
+            return .success
         }
         let context = CommandContext(invocation: invocation, standardInput: standardInput,
                                      output: standardOutput, errors: standardError,
                                      isInteractive: isatty(standardInput) != 0, argumentBytes: argumentBytes)
         do {
-            return try context.runSubcommand().rawValue
-        } catch let error as UsageError {
-            standardError.line("section-index: \(error.message)")
-            return ExitCode.usage.rawValue
-        } catch let error as CollationError {
-            standardError.line("section-index: \(error)")
-            if case .icu = error { return ExitCode.software.rawValue }
-            return ExitCode.usage.rawValue
-        } catch let error as IndexError {
-            standardError.line("section-index: \(error)")
-            if case .collation(.icu) = error { return ExitCode.software.rawValue }
-            return ExitCode.usage.rawValue
-        } catch let error as SettingsError {
-            standardError.line("section-index: \(error)")
-            return ExitCode.usage.rawValue
-        } catch let error as InputError {
-            standardError.line("section-index: \(error)")
-            return ExitCode.dataError.rawValue
-        } catch let error as FileError {
-            standardError.line("section-index: \(error)")
-            return error.isMissing ? ExitCode.noInput.rawValue : ExitCode.ioError.rawValue
+            return try context.runSubcommand()
         } catch {
-            standardError.line("section-index: \(error)")
-            return ExitCode.software.rawValue
+            let (message, status) = describe(error)
+            standardError.line("section-index: \(message)\(status == .usage ? context.localeHint(for: error) : "")")
+            return status
+        }
+    }
+
+    /// The message and exit code of an error a subcommand threw.
+    static func describe(_ error: any Error) -> (String, ExitCode) {
+        switch error {
+        case let error as UsageError: (error.message, .usage)
+        case let error as CollationError:
+            if case .icu = error { ("\(error)", .software) } else { ("\(error)", .usage) }
+        case let error as IndexError:
+            if case .collation(.icu) = error { ("\(error)", .software) } else { ("\(error)", .usage) }
+        case let error as SettingsError: ("\(error)", .usage)
+        case let error as InputError: ("\(error)", .dataError)
+        case let error as FileError: ("\(error)", error.isMissing ? .noInput : .ioError)
+        default: ("\(error)", .software)
         }
     }
 

@@ -139,7 +139,7 @@ struct HTMLPreviewTests {
         let file = directory.appendingPathComponent("page.html")
         try Data(html.utf8).write(to: file)
 
-        let index = try IndexSettings(options: ["locale": locale]).makeIndex()
+        let index = try IndexSettings(locale: locale).makeIndex()
         let inputEntries = entries.enumerated().map { InputEntry(name: $1.name, reading: $1.reading, line: $0 + 1) }
         let sections = index.sections(of: inputEntries, name: \.name, reading: \.reading, full: true)
         // An empty label too, if there is one with names after it: the jump iOS makes.

@@ -40,11 +40,11 @@ struct SearchCommandTests {
         #expect(result.out == "た\t田中 一郎\tたなか いちろう\n")
     }
 
-    @Test("--format json gives label, name, reading and the 0-based input line")
+    @Test("--format json gives label, name, reading, the 0-based input index and 1-based line")
     func json() throws {
         let result = try Self.run(["search", "--locale", "ja", "--format", "json", "suzuki"], input: Self.japanese)
         #expect(result.code == 0)
-        #expect(result.out == "[\n  {\"label\":\"さ\",\"name\":\"ｽｽﾞｷ ﾊﾅｺ\",\"reading\":null,\"index\":3}\n]\n",
+        #expect(result.out == "[\n  {\"label\":\"さ\",\"name\":\"ｽｽﾞｷ ﾊﾅｺ\",\"reading\":null,\"index\":3,\"line\":4}\n]\n",
                 "half-width katakana found by its romaji, in さ")
         let objects = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]]
         #expect(objects?.first?["name"] as? String == "ｽｽﾞｷ ﾊﾅｺ")

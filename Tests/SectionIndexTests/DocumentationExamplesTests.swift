@@ -144,26 +144,30 @@ struct DocumentationExamplesTests {
             try AlphabeticIndex(.init(locale: "sv", maximumLabelCount: 0))
         }
         do {
-            _ = try IndexSettings(options: ["locale": "sv", "han": "abacus"])
+            _ = try IndexSettings(locale: "sv", settings: [("han", "abacus")])
             Issue.record("no error")
         } catch {
             #expect(error.key == "han" && error.value == "abacus")
-            #expect(error.description == "'han: abacus' is not one of the allowed values")
+            #expect(error.description == "invalid value 'abacus' for 'han:': use one of pinyin, stroke, zhuyin, reading, none")
         }
         #expect(throws: CollationError.unsupportedLocale("xx")) { try Collator(locale: "xx", strict: true) }
         #expect(try Collator(locale: "xx").usesRootFallback)
     }
 
-    @Test("IndexSettings and ConfiguredIndex")
+    @Test("IndexSettings and NameIndex")
     func settings() throws {
-        let settings = try IndexSettings(options: ["locale": "sv", "style": "icu"])
+        let settings = IndexSettings(locale: "sv", style: .icu)
         #expect(settings.style == .icu)
+        #expect(try IndexSettings(locale: "sv", settings: [("style", "icu"), ("max-labels", "10")]).maximumLabelCount == 10)
         let index = try settings.makeIndex()
         #expect(index.label(for: "Östen", reading: nil) == "Ö")
         struct Entry { var name: String; var reading: String? }
         let entries = [Entry(name: "Östen", reading: nil), Entry(name: "Anna", reading: nil)]
         #expect(index.sections(of: entries, name: \.name, reading: \.reading).map(\.label) == ["A", "Ö"])
-        let ja = try IndexSettings(options: ["locale": "ja"]).makeIndex()
+        #expect(index.sections(of: entries, name: \.name, reading: \.reading, full: false).map(\.label) == ["A", "Ö"])
+        let order = try IndexSettings(locale: "sv").makeIndex().groupedOrder(names: ["Åsa", "Anna"], readings: [nil, nil])
+        #expect(order.entries.map { order.labels[$0.section] } == ["A", "Å"])
+        let ja = try IndexSettings(locale: "ja").makeIndex()
         let keys = ja.sortKeys(names: ["Smith", "田中"], readings: [nil, "たなか"])
         #expect(keys[1] < keys[0])
     }
@@ -178,8 +182,8 @@ struct DocumentationExamplesTests {
         let wrong = Fixture(text: "locale: sv\nÅsa -> A\nnonsense\n", path: "sv.fixture")
         #expect(wrong.problems.map(\.line) == [3])
         let report = wrong.check()
-        #expect(report.failures.map(\.description) == ["sv.fixture:3: malformed line: not a comment, header, case (NAME -> LABEL) or order line",
-                                                        "sv.fixture:2: expected A, got Å (Åsa)"])
+        #expect(report.failures.map(\.description) == ["sv.fixture:2: expected A, got Å (Åsa)",
+                                                        "sv.fixture:3: malformed line: not a comment, header, case (NAME -> LABEL) or order line"])
     }
 
     @Test("The smaller examples: Section, Bucket, fixture parts, typed ICU errors")

@@ -24,7 +24,7 @@ struct LocaleResolutionTests {
         #expect(extra.label(for: "Åsa") == "Å")
         _ = try AlphabeticIndex(locale: "sv", additionalLocales: [text])
         for style in ["contacts", "icu"] {
-            let index = try IndexSettings(options: ["locale": text, "style": style, "strict": "on"]).makeIndex()
+            let index = try IndexSettings(locale: text, settings: [("style", style), ("strict", "on")]).makeIndex()
             #expect(index.label(for: "Zoë", reading: nil) == "Z", "style \(style)")
         }
     }

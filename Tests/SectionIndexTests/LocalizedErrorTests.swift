@@ -20,8 +20,8 @@ struct LocalizedErrorTests {
             ("ContactsIndex", "en US", failure { _ = try ContactsIndex(locale: "en US") }),
             ("ContactsIndex strict", "xx", failure { _ = try ContactsIndex(locale: "xx", strict: true) }),
             ("AlphabeticIndex", "0", failure { _ = try AlphabeticIndex(.init(locale: "sv", maximumLabelCount: 0)) }),
-            ("IndexSettings", "abacus", failure { _ = try IndexSettings(options: ["locale": "sv", "han": "abacus"]) }),
-            ("IndexSettings", "locale", failure { _ = try IndexSettings(options: ["han": "pinyin"]) }),
+            ("IndexSettings", "abacus", failure { _ = try IndexSettings(locale: "sv", settings: [("han", "abacus")]) }),
+            ("IndexSettings", "colour", failure { _ = try IndexSettings(locale: "sv", settings: [("colour", "red")]) }),
         ]
     }()
 

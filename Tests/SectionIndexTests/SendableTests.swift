@@ -43,7 +43,7 @@ struct SendableTests {
         SectionKind.self, NameMatcher.self, NameMatcher.Mode.self, SearchList<Contact>.self,
         SearchResults<Contact>.self, SearchMatch<Contact>.self, AlphabeticIndex.self, AlphabeticIndex.BucketKind.self,
         AlphabeticIndex.Bucket.self, AlphabeticIndex.Configuration.self, IndexError.self, IndexSettings.self,
-        IndexSettings.Style.self, SettingsError.self, ConfiguredIndex.self, GroupedOrder.self, Fixture.self,
+        IndexSettings.Style.self, SettingsError.self, GroupedOrder.self, Fixture.self,
         Fixture.Entry.self, Fixture.Case.self, Fixture.Order.self, Fixture.Problem.self, Fixture.Report.self,
         Fixture.Report.Failure.self,
     ]
@@ -116,12 +116,12 @@ struct SendableTests {
         await roundTrip(icu.buckets[0])
         await roundTrip(icu.configuration)
         await roundTrip(IndexError.invalidMaximumLabelCount(0))
-        let settings = try await worker.roundTrip(IndexSettings(options: ["locale": "sv", "style": "icu"]))
+        let settings = await worker.roundTrip(IndexSettings(locale: "sv", style: .icu))
         #expect(settings.style == .icu)
         await roundTrip(IndexSettings.Style.contacts)
-        await roundTrip(SettingsError(key: "han", value: "abacus", problem: "is not allowed"))
+        await roundTrip(SettingsError(key: "han", value: "abacus", problem: .notOneOf(["pinyin"])))
         let configured = try await worker.roundTrip(settings.makeIndex())
-        let order = await worker.roundTrip(configured.order(names: ["Åsa", "Anna"], readings: [nil, nil]))
+        let order = await worker.roundTrip(configured.groupedOrder(names: ["Åsa", "Anna"], readings: [nil, nil]))
         #expect(order.entries.map { order.labels[$0.section] } == ["A", "Å"])
         let fixture = await worker.roundTrip(Fixture(text: "locale: sv\nÅsa -> Å\nnonsense\n", path: "sv.fixture"))
         await roundTrip(try #require(fixture.cases.first?.entry))

@@ -41,6 +41,12 @@ const char *sicu_icu_version(void);
 /// The Unicode version of ICU's character data, e.g. "15.0"; a static string.
 const char *sicu_unicode_version(void);
 
+/// The versions of the ICU library loaded at run time (u_getVersion), of its CLDR locale
+/// data (ulocdata_getCLDRVersion) and of its Unicode data (u_getUnicodeVersion), each as
+/// "72.1"-style text into `out` (at least 20 bytes). `which`: 0 ICU, 1 CLDR, 2 Unicode.
+/// Returns the ICU status.
+int32_t sicu_runtime_version(int32_t which, char *out, int32_t capacity);
+
 // MARK: - Locale identifiers
 
 /// Converts a BCP 47 tag to an ICU locale id. `parsed_length` receives how many bytes of the

@@ -89,6 +89,8 @@ extension ContactsIndex {
         /// Every label, `#` last.
         var labels: [String] = []
         var overflowSection: Int { labels.count - 1 }
+        /// `#` is the overflow; every other section is a letter.
+        func kind(ofSection number: Int) -> SectionKind { number == overflowSection ? .overflow : .letter }
 
         mutating func append(_ group: ContactsGroup) {
             for script in group.scripts where groupOfScript[script] == nil {

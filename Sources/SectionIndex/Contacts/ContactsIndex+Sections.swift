@@ -78,7 +78,7 @@ extension ContactsIndex {
         let grouped = group(names: names, readings: readings)
         var sections: [Section<C.Element>] = []
         let layout = grouped.layout
-        let kinds = layout.labels.indices.map { $0 == layout.overflowSection ? SectionKind.overflow : .letter }
+        let kinds = layout.labels.indices.map(layout.kind(ofSection:))
         // Ids over every label, so that a section's id does not depend on which others are shown.
         let ids = SectionKind.ids(labels: (pinned.map { [$0.title] } ?? []) + layout.labels,
                                   kinds: (pinned == nil ? [] : [.pinned]) + kinds)

@@ -1,7 +1,22 @@
 /// Names (and their readings) as UTF-8 bytes: what the bulk grouping paths read. Strings
 /// serve through ``StringNames``; the command line hands over its input file as it was read,
-/// without a `String` per line, through ``UTF8Table``.
-package protocol NameSource {
+/// without a `String` per line, through ``UTF8Table``. Any ``NameIndex`` groups one with
+/// ``NameIndex/groupedOrder(_:)``.
+///
+/// ```swift
+/// struct Lines: NameSource {
+///     var names: [String]
+///     var count: Int { names.count }
+///     func withName<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+///         Array(names[i].utf8).withUnsafeBufferPointer(body)
+///     }
+///     func withReading<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R { body(nil) }
+/// }
+/// let order = try ContactsIndex(locale: "sv").groupedOrder(Lines(names: ["Åsa", "Anna"]))
+/// order.entries.map(\.position)   // [1, 0]
+/// ```
+public protocol NameSource {
+    /// How many names.
     var count: Int { get }
     /// Runs `body` over the UTF-8 bytes of name `i`.
     func withName<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R

@@ -32,25 +32,28 @@ extension Fixture {
             report.failures.append(.init(path: path, line: line, message: message))
         }
         for problem in problems { fail(problem.line, "malformed line: \(problem.message)") }
-        let settings: IndexSettings
-        let index: ConfiguredIndex
+        // Without a locale there is nothing to build; the missing header is the one failure.
+        guard let locale = headers.first(where: { $0.key == "locale" }) else { return report }
+        let index: any NameIndex
         do {
-            settings = try IndexSettings(options: Dictionary(headers.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
-            index = try settings.makeIndex()
+            index = try settings(locale: locale.value).makeIndex()
         } catch {
-            let line = headers.first?.line ?? 1
+            let line = switch error {
+            case let error as SettingsError: headers.first { $0.key == error.key }?.line ?? locale.line
+            default: locale.line
+            }
             fail(line, "cannot build the index: \(error)")
             for c in cases { fail(c.line, "not checked: the index could not be built") }
             for o in orders { fail(o.line, "not checked: the index could not be built") }
             if let labels { fail(labels.line, "not checked: the index could not be built") }
-            return report
+            return report.inLineOrder
         }
 
         let entries = allEntries
         if !cases.isEmpty {
             // One grouping over every entry, as `section-index group` would do for the file.
             let caseEntries = entries
-            let sections = index.sections(of: caseEntries, name: \.name, reading: \.reading)
+            let sections = index.sections(of: caseEntries, name: \.name, reading: \.reading, full: false)
             var labelOf: [Entry: String] = [:]
             for section in sections { for entry in section.items { labelOf[entry] = section.label } }
             for c in cases {
@@ -61,7 +64,7 @@ extension Fixture {
             }
         }
         for order in orders {
-            let sections = index.sections(of: order.entries, name: \.name, reading: \.reading)
+            let sections = index.sections(of: order.entries, name: \.name, reading: \.reading, full: false)
             let got = sections.flatMap(\.items)
             if got == order.entries { report.passed += 1 } else {
                 fail(order.line, "expected \(order.entries.map(\.display).joined(separator: " < ")), got \(got.map(\.display).joined(separator: " < "))")
@@ -73,7 +76,25 @@ extension Fixture {
                 fail(labels.line, "expected labels \(labels.labels.joined(separator: " ")), got \(got.joined(separator: " "))")
             }
         }
-        return report
+        return report.inLineOrder
+    }
+}
+
+extension Fixture.Report {
+    /// Failures sorted by line, stably: what `check` prints.
+    var inLineOrder: Fixture.Report {
+        var sorted = self
+        sorted.failures = failures.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+        return sorted
+    }
+}
+
+extension Fixture {
+    /// The headers read as index settings, through the command line's validator.
+    ///
+    /// - Throws: ``SettingsError`` naming the header that is wrong.
+    public func settings(locale: String) throws(SettingsError) -> IndexSettings {
+        try IndexSettings(locale: locale, settings: headers.map { ($0.key, $0.value) })
     }
 }
 

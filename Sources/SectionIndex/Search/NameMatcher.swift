@@ -64,7 +64,7 @@ public struct NameMatcher: Sendable {
     /// that "12" begins "123").
     let collator: Collator
     /// The index whose order and sections results follow.
-    let ordering: SearchOrdering
+    let index: any NameIndex
     let romanizer: SearchRomanizer
     /// The collator's contractions of two or more code points, by their first code point.
     let contractions: [Unicode.Scalar: [String]]
@@ -79,33 +79,18 @@ public struct NameMatcher: Sendable {
         try self.init(index: ContactsIndex(locale: locale, options: options, strict: strict))
     }
 
-    /// A matcher whose results follow a contacts index. Han names are found by pinyin unless
-    /// the index places them by their reading (Japanese, Korean), where a Chinese reading
-    /// would find nothing the user types; surnames are read as surnames with
+    /// A matcher whose results follow an index of either style. Han names are found by
+    /// pinyin unless the index places them by their reading (Japanese, Korean), where a
+    /// Chinese reading would find nothing the user types; surnames are read as surnames with
     /// ``ContactsIndex/NamePolicy/personal``.
-    public init(index: ContactsIndex) throws(IndexError) {
-        try self.init(locale: index.locale, ordering: .contacts(index),
-                      pinyin: index.hanPolicy.searchPinyin(names: index.options.names))
+    public init(index: any NameIndex) throws(IndexError) {
+        try self.init(locale: index.collator.locale, index: index,
+                      pinyin: index.hanPolicy.searchPinyin(names: index.namePolicy))
     }
 
-    /// A matcher whose results follow an ICU-style index.
-    public init(index: AlphabeticIndex) throws(IndexError) {
-        let locale = index.collator.locale
-        try self.init(locale: locale, ordering: .icu(index),
-                      pinyin: ContactsIndex.HanPolicy(defaultFor: locale).searchPinyin(names: .personal))
-    }
-
-    /// A matcher whose results follow an index of either style.
-    public init(index: ConfiguredIndex) throws(IndexError) {
-        switch index {
-        case .contacts(let contacts): try self.init(index: contacts)
-        case .icu(let icu): try self.init(index: icu)
-        }
-    }
-
-    private init(locale: LocaleIdentifier, ordering: SearchOrdering, pinyin: PinyinRomanizer?) throws(IndexError) {
+    private init(locale: LocaleIdentifier, index: any NameIndex, pinyin: PinyinRomanizer?) throws(IndexError) {
         self.locale = locale
-        self.ordering = ordering
+        self.index = index
         romanizer = SearchRomanizer(pinyin: pinyin)
         let collator: Collator
         do {

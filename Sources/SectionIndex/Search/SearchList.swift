@@ -196,8 +196,8 @@ extension NameMatcher {
     }
 
     private func prepare<E>(_ items: [E], names: [String], readings: [String?]) -> SearchList<E> {
-        let grouped = ordering.group(names: names, readings: readings)
-        let order = grouped.order
+        let grouped = index.groupedOrder(names: names, readings: readings)
+        let order = grouped.entries
         // Chunks of ranks on every core, each into a table of its own, joined in rank order.
         let ranges = ParallelWork.chunks(of: order.count, into: ParallelWork.chunkCount(for: order.count))
         var chunks = ParallelWork.map(count: ranges.count) { chunk in
@@ -218,36 +218,9 @@ extension NameMatcher {
             chunks[i] = WeightTable()
         }
         table.finish(entryCount: order.count)
-        return SearchList(matcher: self, elements: grouped.order.map { items[$0.position] },
-                          inputPositions: grouped.order.map(\.position),
-                          sectionNumbers: grouped.order.map { Int32($0.section) },
+        return SearchList(matcher: self, elements: order.map { items[$0.position] },
+                          inputPositions: order.map(\.position),
+                          sectionNumbers: order.map { Int32($0.section) },
                           sectionLabels: grouped.labels, sectionKinds: grouped.kinds, table: table)
-    }
-}
-
-/// The index whose order and sections search results follow.
-enum SearchOrdering: Sendable {
-    case contacts(ContactsIndex)
-    case icu(AlphabeticIndex)
-
-    struct Grouped {
-        /// In index order: each entry's input position and section number.
-        var order: [(position: Int, section: Int)]
-        var labels: [String]
-        var kinds: [SectionKind]
-    }
-
-    func group(names: [String], readings: [String?]) -> Grouped {
-        switch self {
-        case .contacts(let index):
-            let grouping = index.group(names: names, readings: readings)
-            let labels = grouping.layout.labels
-            let kinds = labels.indices.map { $0 == grouping.layout.overflowSection ? SectionKind.overflow : .letter }
-            return Grouped(order: grouping.order, labels: labels, kinds: kinds)
-        case .icu(let index):
-            let order = index.placements(names).map { (position: $0.position, section: $0.bucket) }
-            return Grouped(order: order, labels: index.buckets.map(\.label),
-                           kinds: index.buckets.map { SectionKind($0.kind) })
-        }
     }
 }

@@ -17,38 +17,78 @@ struct CommandContext {
         try FileReading.bytes(path: path, pathBytes: path.flatMap { argumentBytes[$0] }, standardInput: standardInput)
     }
 
+    var options: CommandOptions { invocation.options }
+
     func runSubcommand() throws -> ExitCode {
-        switch invocation.subcommand {
-        case .sort: try runSort()
-        case .group: try runGroup()
-        case .labels: try runLabels()
-        case .check: try runCheck()
-        case .search: try runSearch()
-        case .keys: try runKeys()
-        }
+        try invocation.subcommand.command.run(self)
     }
 
     /// The entries of FILE (the positional argument at `index`) or of standard input.
     func readEntries(argumentIndex: Int = 0) throws -> [InputEntry] {
-        let table = try readTable(argumentIndex: argumentIndex)
-        return (0..<table.count).map { InputEntry(name: table.name($0), reading: table.reading($0), line: $0 + 1) }
+        try readTable(argumentIndex: argumentIndex).entries
     }
 
     /// The same entries as one buffer of lines: no string per line.
     func readTable(argumentIndex: Int = 0) throws -> UTF8Table {
         let path = invocation.arguments.count > argumentIndex ? invocation.arguments[argumentIndex] : nil
         let bytes = try readFile(path)
-        let policy = InputDecoding.InvalidPolicy(rawValue: invocation.value("invalid", default: "fail")!) ?? .fail
-        return try InputDecoding.table(from: bytes, source: path.map(RawArguments.displayed) ?? "standard input", invalid: policy)
+        return try InputDecoding.table(from: bytes, source: path.map(RawArguments.displayed) ?? "standard input", invalid: options.invalid)
     }
 
-    /// Opens the locale, warning on stderr when ICU serves it from root.
-    func collator(options: Collator.Options) throws -> Collator {
-        let locale = invocation.value("locale", default: "en")!
-        let collator = try Collator(locale: locale, options: options, strict: invocation.flag("strict"))
+    /// The entries to work on: the built-in sample with `--sample`, or when standard input is
+    /// a terminal and no FILE was given; otherwise FILE or standard input.
+    func inputTableOrSample(argumentIndex: Int = 0) throws -> (table: UTF8Table, isSample: Bool) {
+        if options.sample || (invocation.arguments.count <= argumentIndex && isInteractive) {
+            return (try BuiltInSample.table(), true)
+        }
+        return (try readTable(argumentIndex: argumentIndex), false)
+    }
+
+    /// The index the options describe, warning on stderr for each locale ICU serves from root.
+    func makeIndex() throws -> any NameIndex {
+        let settings = options.index
+        let index = try settings.makeIndex()
+        if index.collator.usesRootFallback {
+            errors.line("section-index: warning: ICU has no data for locale '\(settings.locale)'\(localeOrigin); using root collation (--strict refuses this)")
+        }
+        for other in settings.also where (try? LocaleIdentifier(other))?.hasICUData == false {
+            errors.line("section-index: warning: ICU has no data for locale '\(other)' (--also); using root's labels (--strict refuses this)")
+        }
+        return index
+    }
+
+    /// Opens the locale with these options, warning on stderr when ICU serves it from root.
+    func collator(options collation: Collator.Options) throws -> Collator {
+        let locale = options.index.locale
+        let collator = try Collator(locale: locale, options: collation, strict: options.index.strict)
         if collator.usesRootFallback {
-            errors.line("section-index: warning: ICU has no data for locale '\(locale)'; using root collation (--strict refuses this)")
+            errors.line("section-index: warning: ICU has no data for locale '\(locale)'\(localeOrigin); using root collation (--strict refuses this)")
         }
         return collator
+    }
+
+    /// " (from LC_ALL)" when the locale came from the environment.
+    var localeOrigin: String {
+        if case .environment(let name) = options.localeSource { " (from \(name))" } else { "" }
+    }
+}
+
+extension UTF8Table {
+    /// One entry per line, with strings: for the subcommands that are not a hot loop.
+    var entries: [InputEntry] {
+        (0..<count).map { InputEntry(name: name($0), reading: reading($0), line: $0 + 1) }
+    }
+}
+
+extension CommandContext {
+    /// After a locale error: where the locale came from, when not from `--locale`.
+    func localeHint(for error: any Error) -> String {
+        guard case .environment(let name) = options.localeSource else { return "" }
+        let isLocaleError = switch error {
+        case is CollationError: true
+        case let error as IndexError: if case .collation = error { true } else { false }
+        default: false
+        }
+        return isLocaleError ? " (the locale came from the environment: \(name)=\(options.index.locale.prefix(60)); give --locale to override)" : ""
     }
 }

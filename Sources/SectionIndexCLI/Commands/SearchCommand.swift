@@ -1,43 +1,43 @@
 import SectionIndex
 
-extension CommandContext {
-    /// `section-index search [--locale L] [--mode prefix|substring] QUERY [FILE]`: the lines
-    /// that match QUERY, as they were read, in index order (the order `group` shows them).
-    /// `--format tsv` puts each line's section label before it; `--format json` gives
-    /// `[{"label", "name", "reading", "index"}]` with the 0-based input line. Finding nothing
-    /// is success. On a terminal without FILE, the built-in sample is searched.
-    func runSearch() throws -> ExitCode {
-        let index = try makeIndex()
-        let query = invocation.arguments[0]
-        let entries: [InputEntry]
-        if invocation.arguments.count == 1 && isInteractive {
-            entries = BuiltInSample.entries.enumerated().map { InputEntry(name: $1.name, reading: $1.reading, line: $0 + 1) }
-        } else {
-            entries = try readEntries(argumentIndex: 1)
-        }
-        let mode = NameMatcher.Mode(rawValue: invocation.value("mode", default: "prefix")!) ?? .prefix
+/// `section-index search [OPTIONS] QUERY [FILE]`: the lines that match QUERY, as they were
+/// read, in index order (the order `group` shows them). Finding nothing is success.
+enum SearchCommand: Command {
+    static let name = "search"
+    static let summary = "the lines that match QUERY, in index order"
+    static var arguments: [ArgumentSpec] {
+        [ArgumentSpec(name: "QUERY", help: "what to find: letters of any word of the name or its reading, or of their Latin spelling"),
+         .file]
+    }
+    static var options: [Setting<CommandOptions>] {
+        CommandOptions.index.filter { $0.name != "max-labels" } + [
+            .choice("mode", NameMatcher.Mode.self, help: "prefix of any word (default) or substring anywhere") { $0.mode = $1 },
+            CommandOptions.sample, CommandOptions.invalid,
+        ]
+    }
+    static let formats: [OutputFormat] = [.text, .tsv, .json]
+    static let notes = """
+    formats: text, each matching line as it was read; tsv, label<TAB>the line; json, an array
+    of {label, name, reading, index (0-based), line (1-based)}.
+
+    Without FILE on a terminal, or with --sample, the built-in sample is searched.
+    """
+
+    static func run(_ context: CommandContext) throws -> ExitCode {
+        let index = try context.makeIndex()
+        let query = context.invocation.arguments[0]
+        let entries = try context.inputTableOrSample(argumentIndex: 1).table.entries
         let list = try NameMatcher(index: index).prepare(entries, name: \.name, reading: \.reading)
-        let matches = list.search(query, mode: mode)
-        switch invocation.value("format", default: "text") {
-        case "tsv":
-            for match in matches { output.line(match.label + "\t" + Self.line(of: match.element)) }
-        case "json":
-            output.write("[")
-            for (i, match) in matches.enumerated() {
-                let entry = match.element
-                output.write(i == 0 ? "\n  " : ",\n  ")
-                output.write("{\"label\":\(JSON.quoted(match.label)),\"name\":\(JSON.quoted(entry.name)),"
-                             + "\"reading\":\(entry.reading.map(JSON.quoted) ?? "null"),\"index\":\(entry.line - 1)}")
-            }
-            output.line(matches.isEmpty ? "]" : "\n]")
-        default:
-            for match in matches { output.line(Self.line(of: match.element)) }
+        let matches = list.search(query, mode: context.options.mode)
+        let output = context.output
+        switch context.options.format {
+        case .tsv:
+            for match in matches { TSVWriter.row([match.label, match.element.asRead], to: output) }
+        case .json:
+            JSONValue.writeArray(matches.lazy.map { .object([("label", .string($0.label))] + $0.element.jsonMembers) }, to: output)
+        case .text, .html:
+            TextWriter.lines(matches.lazy.map(\.element.asRead), to: output)
         }
         return .success
-    }
-
-    /// An entry as it was read: `name`, or `name<TAB>reading`.
-    private static func line(of entry: InputEntry) -> String {
-        entry.reading.map { entry.name + "\t" + $0 } ?? entry.name
     }
 }

@@ -1,47 +1,62 @@
 import Collation
+import SectionIndex
 
-extension CommandContext {
-    /// `section-index sort`: the lines ordered by the collator, stably; each line printed as
-    /// it was read.
-    func runSort() throws -> ExitCode {
-        var options = Collator.Options()
-        options.numeric = invocation.value("numeric", default: "on") == "on"
-        options.strength = invocation.value("strength").map(Self.strength(named:))
-        switch invocation.value("case-first") {
-        case "lower": options.caseFirst = .lowerFirst
-        case "upper": options.caseFirst = .upperFirst
-        case "off": options.caseFirst = .off
-        default: break
+/// `section-index sort`: the lines ordered by the collator, stably; each line printed as it
+/// was read.
+enum SortCommand: Command {
+    static let name = "sort"
+    static let summary = "the lines sorted by the collator"
+    static var arguments: [ArgumentSpec] { [.file] }
+    static var options: [Setting<CommandOptions>] {
+        [
+            CommandOptions.locale,
+            .choice("numeric", Toggle.self, help: "digits compare as numbers (default on)") { $0.collation.numeric = $1 == .on },
+            .choice("strength", Collator.Options.Strength.self, spelled: { "\($0)" },
+                    help: "differences that count (default tertiary)") { $0.collation.strength = $1 },
+            .choice("case-first", Collator.Options.CaseFirst.self, spelled: caseFirstSpelling,
+                    help: "which case sorts first among equals") { $0.collation.caseFirst = $1 },
+            .flag("ignore-punctuation", help: "spaces and punctuation do not count (alternate shifted)") {
+                $0.collation.ignoresPunctuation = $1 ? true : nil
+            },
+            CommandOptions.invalid,
+            CommandOptions.index("strict"),
+        ]
+    }
+    static let formats: [OutputFormat] = [.text, .tsv, .json]
+    static let notes = """
+    formats: text, each line as it was read (name, or name<TAB>reading); tsv, name<TAB>reading
+    per entry, the reading column left out when the line had none (the same bytes as text);
+    json, an array of {name, reading (only when the line has one), index (0-based), line
+    (1-based)}.
+
+    sort orders by the collator alone, by the name: it has no sections. Under zh the collation
+    puts Han names (by pinyin) before Latin ones, so `sort` lists Lily after every Han name
+    while `group` files Lily in L among the Han names read with L; `group` and `keys` give the
+    sectioned order.
+    """
+
+    static func caseFirstSpelling(_ value: Collator.Options.CaseFirst) -> String {
+        switch value {
+        case .off: "off"
+        case .lowerFirst: "lower"
+        case .upperFirst: "upper"
         }
-        if invocation.flag("ignore-punctuation") { options.ignoresPunctuation = true }
-        let collator = try collator(options: options)
-        let entries = try readEntries()
-        let sorted = collator.sorted(entries, by: \.name)
-        switch invocation.value("format", default: "text") {
-        case "json":
-            output.write("[")
-            for (i, entry) in sorted.enumerated() {
-                output.write(i == 0 ? "\n  " : ",\n  ")
-                output.write("{\"name\":\(JSON.quoted(entry.name))")
-                if let reading = entry.reading { output.write(",\"reading\":\(JSON.quoted(reading))") }
-                output.write("}")
-            }
-            output.line(sorted.isEmpty ? "]" : "\n]")
-        default:
-            for entry in sorted {
-                output.line(entry.reading.map { "\(entry.name)\t\($0)" } ?? entry.name)
-            }
-        }
-        return .success
     }
 
-    static func strength(named name: String) -> Collator.Options.Strength {
-        switch name {
-        case "primary": .primary
-        case "secondary": .secondary
-        case "quaternary": .quaternary
-        case "identical": .identical
-        default: .tertiary
+    static func run(_ context: CommandContext) throws -> ExitCode {
+        let collator = try context.collator(options: context.options.collation)
+        let sorted = collator.sorted(try context.readEntries(), by: \.name)
+        let output = context.output
+        switch context.options.format {
+        case .json:
+            // A line without a reading has no "reading" member, as before `line` was added.
+            JSONValue.writeArray(sorted.map { entry in .object(entry.jsonMembers.filter { $0.0 != "reading" || entry.reading != nil }) },
+                                 to: output)
+        case .tsv:
+            for entry in sorted { TSVWriter.row([entry.name] + (entry.reading.map { [$0] } ?? []), to: output) }
+        case .text, .html:
+            TextWriter.lines(sorted.lazy.map(\.asRead), to: output)
         }
+        return .success
     }
 }

@@ -1,3 +1,5 @@
+import SectionIndex
+
 /// The built-in sample that `section-index` groups when run on a terminal with no FILE:
 /// a few hundred names across the scripts the package handles, so a first run shows what it does.
 enum BuiltInSample {
@@ -415,4 +417,15 @@ enum BuiltInSample {
         ("🍕 Pizza", nil),
         ("@home", nil),
     ]
+}
+
+extension BuiltInSample {
+    /// The sample as the input buffer a FILE would give: `name` or `name<TAB>reading` lines.
+    static func table() throws -> UTF8Table {
+        var text = ""
+        for entry in entries {
+            text += entry.name + (entry.reading.map { "\t" + $0 } ?? "") + "\n"
+        }
+        return try InputDecoding.table(from: Array(text.utf8), source: "the built-in sample", invalid: .fail)
+    }
 }

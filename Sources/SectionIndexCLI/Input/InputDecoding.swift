@@ -25,7 +25,7 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Splits raw input bytes into entries: UTF-8 checked, a leading BOM dropped, CRLF or LF line
 /// ends, a final line end optional. Nothing else is trimmed: names stay exactly as read.
 public enum InputDecoding {
-    public enum InvalidPolicy: String, Sendable { case fail, replace }
+    public enum InvalidPolicy: String, Sendable, CaseIterable { case fail, replace }
 
     public static func entries(from bytes: [UInt8], source: String,
                                invalid: InvalidPolicy) throws(InputError) -> [InputEntry] {

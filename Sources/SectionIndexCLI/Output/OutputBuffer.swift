@@ -5,11 +5,15 @@ import Darwin
 #endif
 
 /// Where a command writes: a byte buffer flushed to a file descriptor in large blocks, or
-/// kept in memory for tests.
+/// kept in memory for tests. A write that fails is remembered (``failure``) and everything
+/// after it is dropped, so a run whose output is lost can end with the error instead of 0.
 public final class OutputBuffer {
     private var bytes: [UInt8] = []
     private let descriptor: Int32?
     private let flushThreshold = 1 << 20
+    /// The `errno` of the first write that failed: EPIPE for a closed pipe, ENOSPC for a full
+    /// disk, EBADF for a closed descriptor.
+    public private(set) var failure: Int32?
 
     /// Writes to a file descriptor (1 for stdout, 2 for stderr).
     public init(descriptor: Int32) { self.descriptor = descriptor }
@@ -43,19 +47,24 @@ public final class OutputBuffer {
 
     public func flush() {
         guard let descriptor, !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
-        bytes.removeAll(keepingCapacity: true)
+        defer { bytes.removeAll(keepingCapacity: true) }
+        guard failure == nil else { return }
+        failure = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
     }
 
     deinit { flush() }
+}
+
+/// Writes every byte, retrying after a signal; the `errno` of a failed write, or nil.
+private func writeAll(_ descriptor: Int32, _ raw: UnsafeRawBufferPointer) -> Int32? {
+    var offset = 0
+    while offset < raw.count {
+        let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        offset += written
+    }
+    return nil
 }

@@ -1,0 +1,133 @@
+import Collation
+
+/// What both index styles do: ``ContactsIndex`` (contacts style) and ``AlphabeticIndex``
+/// (exactly ICU's). Grouping, keys, search and the command line use an index only through
+/// this protocol, so a capability is written once for both styles.
+///
+/// ```swift
+/// struct Entry { var name: String; var reading: String? }
+/// let entries = [Entry(name: "Östen", reading: nil), Entry(name: "Anna", reading: nil)]
+/// let index: any NameIndex = try IndexSettings(locale: "sv", style: .icu).makeIndex()
+/// index.sections(of: entries, name: \.name, reading: \.reading, full: false).map(\.label)   // ["A", "Ö"]
+/// index.label(for: "Åsa", reading: nil)                                                   // "Å"
+/// ```
+public protocol NameIndex: Sendable {
+    /// The collator that decides the order (the primary locale's).
+    var collator: Collator { get }
+
+    /// The label of the section a name goes to. ICU style ignores the reading (ICU has none).
+    func label(for name: String, reading: String?) -> String
+
+    /// Every label an index over these names shows with `full`.
+    func labels(forNames names: [String], readings: [String?]) -> [String]
+
+    /// Groups elements into sections, every element exactly once, sections in index order.
+    ///
+    /// - Parameters:
+    ///   - elements: any collection; its elements come back as they are.
+    ///   - name: the display name of an element.
+    ///   - reading: its reading (kana for a Japanese name in kanji), or nil; ICU style ignores it.
+    ///   - full: also return the empty sections, so every label appears.
+    func sections<C: Collection>(of elements: C, name: KeyPath<C.Element, String>,
+                                 reading: KeyPath<C.Element, String?>?, full: Bool) -> [Section<C.Element>]
+
+    /// One key per entry, in input order, whose plain byte order is the order of
+    /// ``sections(of:name:reading:full:)``.
+    func sortKeys(names: [String], readings: [String?]) -> [SortKey]
+
+    /// The key of one entry, as ``sortKeys(names:readings:)`` computes it at position `tieBreak`.
+    func sortKey(for name: String, reading: String?, tieBreak: UInt32) -> SortKey
+
+    /// The grouped order of any name source, as positions into it: what the command line
+    /// prints without a string per name, and what search orders its results by.
+    func groupedOrder<Source: NameSource>(_ source: Source) -> GroupedOrder
+
+    /// How Han names are placed; search romanises Han names unless they are placed by reading.
+    var hanPolicy: ContactsIndex.HanPolicy { get }
+
+    /// Whether Chinese surnames are read as surnames (search follows it too).
+    var namePolicy: ContactsIndex.NamePolicy { get }
+}
+
+/// A grouped list as positions: what the command line prints without copying entries.
+///
+/// ```swift
+/// let order = try IndexSettings(locale: "sv").makeIndex().groupedOrder(names: ["Åsa", "Anna"], readings: [nil, nil])
+/// order.entries.map { order.labels[$0.section] }   // ["A", "Å"]
+/// ```
+public struct GroupedOrder: Sendable {
+    /// Every section's label (the index's full label list).
+    public var labels: [String]
+    public var kinds: [SectionKind]
+    /// In output order: the entry's input position and its section (an index into ``labels``).
+    public var entries: [(position: Int, section: Int)]
+}
+
+extension NameIndex {
+    /// The non-empty sections of elements.
+    ///
+    /// ```swift
+    /// let index: any NameIndex = try ContactsIndex(locale: "sv")
+    /// index.sections(of: ["Åsa", "Anna"], name: \.self, reading: nil).map(\.label)   // ["A", "Å"]
+    /// ```
+    public func sections<C: Collection>(of elements: C, name: KeyPath<C.Element, String>,
+                                        reading: KeyPath<C.Element, String?>?) -> [Section<C.Element>] {
+        sections(of: elements, name: name, reading: reading, full: false)
+    }
+
+    /// The grouped order of names (and readings), as positions into the input.
+    public func groupedOrder(names: [String], readings: [String?]) -> GroupedOrder {
+        groupedOrder(StringNames(names: names, readings: readings))
+    }
+}
+
+extension ContactsIndex: NameIndex {
+    /// The primary locale's collator.
+    public var collator: Collator { primaryCollator }
+
+    public var namePolicy: NamePolicy { options.names }
+
+    public func labels(forNames names: [String], readings: [String?]) -> [String] {
+        labels(forNames: names[...], readings: readings[...])
+    }
+
+    public func sections<C: Collection>(of elements: C, name: KeyPath<C.Element, String>,
+                                        reading: KeyPath<C.Element, String?>?, full: Bool) -> [Section<C.Element>] {
+        sections(of: elements, name: name, reading: reading, full: full, pinned: nil)
+    }
+
+    public func groupedOrder<Source: NameSource>(_ source: Source) -> GroupedOrder {
+        let grouping = group(source)
+        let layout = grouping.layout
+        return GroupedOrder(labels: layout.labels, kinds: layout.labels.indices.map(layout.kind(ofSection:)),
+                            entries: grouping.order)
+    }
+}
+
+extension AlphabeticIndex: NameIndex {
+    public func label(for name: String, reading: String?) -> String { label(for: name) }
+
+    public func labels(forNames names: [String], readings: [String?]) -> [String] { labels }
+
+    public func sections<C: Collection>(of elements: C, name: KeyPath<C.Element, String>,
+                                        reading: KeyPath<C.Element, String?>?, full: Bool) -> [Section<C.Element>] {
+        sections(of: elements, name: name, full: full)
+    }
+
+    public func sortKeys(names: [String], readings: [String?]) -> [SortKey] { sortKeys(names: names) }
+
+    public func sortKey(for name: String, reading: String?, tieBreak: UInt32) -> SortKey {
+        sortKey(for: name, tieBreak: tieBreak)
+    }
+
+    public func groupedOrder<Source: NameSource>(_ source: Source) -> GroupedOrder {
+        GroupedOrder(labels: buckets.map(\.label), kinds: buckets.map { SectionKind($0.kind) },
+                     entries: placements(source).map { ($0.position, $0.bucket) })
+    }
+
+    /// ICU style places Han names by its collation; search reads them as the locale's
+    /// contacts index would.
+    public var hanPolicy: ContactsIndex.HanPolicy { ContactsIndex.HanPolicy(defaultFor: collator.locale) }
+
+    public var namePolicy: ContactsIndex.NamePolicy { .personal }
+}

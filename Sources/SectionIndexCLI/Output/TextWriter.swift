@@ -1,0 +1,40 @@
+import SectionIndex
+
+/// `--format text`: for people.
+enum TextWriter {
+    /// Each section's label on a line, then its entries indented, a reading in parentheses
+    /// after the name.
+    static func grouped(_ order: GroupedOrder, table: UTF8Table, to output: OutputBuffer) {
+        var current = -1
+        for (position, section) in order.entries {
+            if section != current {
+                current = section
+                output.line(order.labels[section])
+            }
+            output.write("  ")
+            table.withName(position) { output.write(bytes: $0) }
+            table.withReading(position) { reading in
+                guard let reading else { return }
+                output.write("  (")
+                output.write(bytes: reading)
+                output.write(")")
+            }
+            output.newline()
+        }
+    }
+
+    /// One line each.
+    static func lines(_ lines: some Sequence<String>, to output: OutputBuffer) {
+        for line in lines { output.line(line) }
+    }
+}
+
+extension InputEntry {
+    /// The entry as it was read: `name`, or `name<TAB>reading`.
+    var asRead: String { reading.map { name + "\t" + $0 } ?? name }
+
+    /// `name`, `reading`, the 0-based `index` and 1-based `line` of the entry, for JSON.
+    var jsonMembers: [(String, JSONValue)] {
+        [("name", .string(name)), ("reading", .string(reading)), ("index", .number(line - 1)), ("line", .number(line))]
+    }
+}
