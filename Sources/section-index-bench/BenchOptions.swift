@@ -8,17 +8,39 @@ struct BenchOptions {
     var queries = 20
     var output: String?
 
-    init(_ arguments: ArraySlice<String>) {
+    /// A command line the bench cannot run: printed with exit 64.
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Parses the arguments; a missing or malformed value is an error, never the default.
+    init(_ arguments: ArraySlice<String>) throws(UsageError) {
         var rest = arguments
+        func value(_ option: String) throws(UsageError) -> String {
+            guard let next = rest.popFirst() else { throw UsageError(description: "option '\(option)' needs a value") }
+            return next
+        }
+        func positive(_ option: String) throws(UsageError) -> Int {
+            let text = try value(option)
+            guard let number = Int(text), number > 0 else {
+                throw UsageError(description: "'\(option)' needs a positive whole number, not '\(text)'")
+            }
+            return number
+        }
         while let argument = rest.popFirst() {
             switch argument {
-            case "--count": count = Int(rest.popFirst() ?? "") ?? count
-            case "--locale": locale = rest.popFirst() ?? locale
+            case "--count": count = try positive(argument)
+            case "--locale": locale = try value(argument)
             case "--skip-reference": skipReference = true
-            case "--modes": modes = rest.popFirst()?.split(separator: ",").map(String.init)
-            case "--only": only = rest.popFirst()
-            case "--queries": queries = Int(rest.popFirst() ?? "") ?? queries
-            case "--output": output = rest.popFirst()
+            case "--modes":
+                let chosen = try value(argument).split(separator: ",").map(String.init)
+                if let unknown = chosen.first(where: { !Measurement.allModes.contains($0) }) {
+                    throw UsageError(description: "unknown mode '\(unknown)' for '--modes': use \(Measurement.allModes.joined(separator: ","))")
+                }
+                modes = chosen
+            case "--only": only = try value(argument)
+            case "--queries": queries = try positive(argument)
+            case "--output": output = try value(argument)
             case "--help", "-h":
                 print("""
                 usage: swift run -c release section-index-bench [--count N] [--locale L] [--skip-reference] [--modes m1,m2]
@@ -29,8 +51,7 @@ struct BenchOptions {
                 """)
                 exit(0)
             default:
-                FileHandle.standardError.write("section-index-bench: unknown argument '\(argument)'\n".data(using: .utf8)!)
-                exit(64)
+                throw UsageError(description: "unknown argument '\(argument)'")
             }
         }
     }

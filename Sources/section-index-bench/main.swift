@@ -5,7 +5,13 @@ import Foundation
 import Collation
 import SectionIndex
 
-let options = BenchOptions(CommandLine.arguments.dropFirst())
+let options: BenchOptions
+do {
+    options = try BenchOptions(CommandLine.arguments.dropFirst())
+} catch {
+    FileHandle.standardError.write(Data("section-index-bench: \(error)\nTry 'section-index-bench --help'.\n".utf8))
+    exit(64)
+}
 if options.only == "write-file", let output = options.output {
     try Workload.writeFile(count: options.count, to: URL(fileURLWithPath: output))
     exit(0)

@@ -226,3 +226,23 @@ struct CommandDeclarationTests {
         #expect(run.errors.isEmpty)
     }
 }
+
+/// The benchmark's own parser (issue 13): a malformed value is refused, never the default.
+@Suite("Benchmark arguments")
+struct BenchArgumentTests {
+    @Test("--count abc, a missing value and an unknown mode exit 64 naming the option", arguments: [
+        (["--count", "abc"], "'--count' needs a positive whole number, not 'abc'"),
+        (["--count", "0"], "'--count' needs a positive whole number, not '0'"),
+        (["--queries"], "option '--queries' needs a value"),
+        (["--modes", "engine-icu,fast"], "unknown mode 'fast' for '--modes'"),
+        (["--bogus"], "unknown argument '--bogus'"),
+    ])
+    func refused(arguments: [String], message: String) throws {
+        let binary = try #require(BadInputEndToEndTests.executable?.deletingLastPathComponent().appendingPathComponent("section-index-bench"))
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "section-index-bench is built beside the tests")
+        let run = try ExternalTool.run(binary.path, arguments, timeout: 30)
+        #expect(run.status == 64)
+        #expect(run.errors.contains(message), "\(run.errors)")
+        #expect(run.output.isEmpty)
+    }
+}
