@@ -73,3 +73,25 @@ struct GroupOutputTests {
         #expect(result.output.isEmpty)
     }
 }
+
+/// Issue 17 item 6 on the command line: a query of symbols is documented and defined.
+@Suite("Search: symbol queries (command line)")
+struct SearchSymbolCommandTests {
+    @Test("search --help says what a query of symbols matches")
+    func documented() {
+        let output = OutputBuffer()
+        #expect(Tool.run(["search", "--help"], environment: [:], standardOutput: output, standardError: OutputBuffer()) == 0)
+        #expect(output.text.contains("only punctuation and symbols") && output.text.contains("linear"))
+    }
+
+    @Test("'.', '#' and '+' match the lines that contain them", arguments: [
+        (".", ["Anna.B"]), ("#", ["#hash"]), ("+", ["C++ Club", "x+y"]),
+    ])
+    func symbols(query: String, expected: [String]) throws {
+        for mode in ["prefix", "substring"] {
+            let result = try GroupOutputTests.run(["search", "--locale", "en", "--mode", mode, query], input: "C++ Club\nx+y\nAnna.B\n#hash\nBob\n")
+            #expect(result.status == 0)
+            #expect(Set(result.output.split(separator: "\n").map(String.init)) == Set(expected), "\(query) \(mode): \(result.output)")
+        }
+    }
+}

@@ -4,10 +4,27 @@ import Collation
 struct QueryPlan {
     /// For each word of the query, the weight sequences that match it: its own, and those in
     /// which its last letters begin a contraction.
-    var tokens: [[[UInt32]]]
+    var tokens: [[[UInt32]]] = []
+    /// The words made only of punctuation and symbols ("#", "+", "."): collation ignores
+    /// punctuation, so they are matched as written (their UTF-8), anywhere in the name or
+    /// the reading, in either mode.
+    var literals: [PatternSearch<UInt8>] = []
 
-    /// The query has nothing to compare (empty, white space, punctuation).
-    var matchesEverything: Bool { tokens.isEmpty }
+    /// The query has nothing to compare (empty, or only white space).
+    var matchesEverything: Bool { tokens.isEmpty && literals.isEmpty }
+
+    /// Whether every literal word occurs in the name or in the reading.
+    ///
+    /// - Complexity: linear in the name and the reading, for each literal word.
+    func literalsOccur(inName name: String, reading: String?) -> Bool {
+        func occurs(_ literal: PatternSearch<UInt8>, in text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { literal.occurs(in: $0) }
+        }
+        return literals.allSatisfy { literal in
+            occurs(literal, in: name) || reading.map { occurs(literal, in: $0) } == true
+        }
+    }
 }
 
 extension NameMatcher {
@@ -16,14 +33,19 @@ extension NameMatcher {
 
     /// Splits a query at white space and weighs each word.
     func plan(_ query: String, weigher: ICU.SearchWeigher) -> QueryPlan {
-        var tokens: [[[UInt32]]] = []
+        var plan = QueryPlan()
         var word = String.UnicodeScalarView()
         func finishWord() {
             defer { word = String.UnicodeScalarView() }
+            guard !word.isEmpty else { return }
             let text = String(word)
+            if word.allSatisfy(Self.isPunctuationOrSymbol) {
+                plan.literals.append(PatternSearch(Array(text.utf8)))
+                return
+            }
             let weights = weigher.weights(of: text)
             guard !weights.isEmpty else { return }
-            tokens.append([weights] + contractionAlternatives(of: word, weights: weights, weigher: weigher))
+            plan.tokens.append([weights] + contractionAlternatives(of: word, weights: weights, weigher: weigher))
         }
         for scalar in query.unicodeScalars {
             if ICU.isWhiteSpace(scalar) {
@@ -33,7 +55,17 @@ extension NameMatcher {
             }
         }
         finishWord()
-        return QueryPlan(tokens: tokens)
+        return plan
+    }
+
+    private static func isPunctuationOrSymbol(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            true
+        default:
+            false
+        }
     }
 
     /// The weights of the word with its last one to three letters completed to each

@@ -125,8 +125,9 @@ public struct NameMatcher: Sendable {
     ///   - name: the display name.
     ///   - reading: its reading (kana for a Japanese name in kanji), or nil.
     ///   - query: what the user typed. Words separated by white space must each match
-    ///     (in any order); a query with nothing to compare (empty, only spaces or
-    ///     punctuation) matches every name.
+    ///     (in any order); a word of only punctuation and symbols (`#`, `+`, `.`, `&`) matches
+    ///     a name or reading that contains it as written, in either mode; an empty query, or
+    ///     one of only white space, matches every name.
     ///   - mode: ``Mode/prefix`` (the default) or ``Mode/substring``.
     /// - Returns: true when every word of the query matches.
     /// - Complexity: romanises the name; prepare a ``SearchList`` to search many names.
@@ -138,7 +139,7 @@ public struct NameMatcher: Sendable {
             table.append(rank: 0, texts: searchTexts(name: name, reading: reading, memo: SpellingMemo()), weigher: weigher)
             return plan.tokens.allSatisfy { alternatives in
                 alternatives.contains { table.containsMatch(of: $0, mode: mode) }
-            }
+            } && plan.literalsOccur(inName: name, reading: reading)
         }
     }
 

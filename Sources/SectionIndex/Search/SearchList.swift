@@ -26,6 +26,9 @@ public struct SearchList<Element> {
     let sectionLabels: [String]
     let sectionKinds: [SectionKind]
     let table: WeightTable
+    /// Each element's name and reading, in index order: what symbol queries are matched in.
+    let names: [String]
+    let readings: [String?]
 
     /// How many elements the list holds.
     public var count: Int { elements.count }
@@ -97,7 +100,9 @@ public struct SearchList<Element> {
             }
             if result!.isEmpty { break }
         }
-        return result?.ranks ?? []
+        guard !plan.literals.isEmpty else { return result?.ranks ?? [] }
+        // Words of symbols are matched as written, among the entries the others left.
+        return (result?.ranks ?? Array(0..<count)).filter { plan.literalsOccur(inName: names[$0], reading: readings[$0]) }
     }
 }
 
@@ -221,6 +226,7 @@ extension NameMatcher {
         return SearchList(matcher: self, elements: order.map { items[$0.position] },
                           inputPositions: order.map(\.position),
                           sectionNumbers: order.map { Int32($0.section) },
-                          sectionLabels: grouped.labels, sectionKinds: grouped.kinds, table: table)
+                          sectionLabels: grouped.labels, sectionKinds: grouped.kinds, table: table,
+                          names: order.map { names[$0.position] }, readings: order.map { readings[$0.position] })
     }
 }

@@ -23,6 +23,8 @@ struct WeightTable: Sendable {
     private(set) var wordRanks: [UInt32] = []
     /// After ``finish(entryCount:)``: the first text of each rank, and the end.
     private(set) var firstTexts: [UInt32] = []
+    /// The most weights any text has: a longer query matches nothing.
+    private(set) var longestText = 0
     private var scratchStarts: [UInt32] = []
 
     /// Words are ordered by at most this many weights, so that a pathological list (a
@@ -88,6 +90,7 @@ struct WeightTable: Sendable {
     /// Indexes the texts by rank and sorts the words; call once, after the last append.
     mutating func finish(entryCount: Int) {
         textStarts.append(UInt32(weights.count))
+        longestText = zip(textStarts, textStarts.dropFirst()).reduce(0) { max($0, Int($1.1 - $1.0) - 1) }
         firstTexts = [UInt32](repeating: 0, count: entryCount + 1)
         var text = 0
         for rank in 0...entryCount {
@@ -162,7 +165,7 @@ struct WeightTable: Sendable {
     ///
     /// - Complexity: O(log *w*) comparisons for *w* words, plus one step per matching word.
     func markPrefixMatches(of query: [UInt32], in ranks: inout RankSet) {
-        guard !query.isEmpty else { return }
+        guard !query.isEmpty, query.count <= longestText else { return }
         weights.withUnsafeBufferPointer { all in
             query.withUnsafeBufferPointer { query in
                 wordStarts.withUnsafeBufferPointer { starts in
@@ -179,10 +182,13 @@ struct WeightTable: Sendable {
                     }
                     let lower = firstIndex { $0 >= 0 }
                     let upper = firstIndex { $0 > 0 }
-                    let checksAll = query.count > head.count
                     wordRanks.withUnsafeBufferPointer { wordRanks in
-                        for i in lower..<upper where !checksAll || Self.comparePrefix(base + Int(starts[i]), query) == 0 {
-                            ranks.insert(wordRanks[i])
+                        if query.count > head.count {
+                            // Words of one text overlap: checking each in full could cost
+                            // words × query; one pass per text finds them all.
+                            markWords(lower..<upper, beginning: Array(query), in: &ranks)
+                        } else {
+                            for i in lower..<upper { ranks.insert(wordRanks[i]) }
                         }
                     }
                 }
@@ -195,7 +201,7 @@ struct WeightTable: Sendable {
     ///
     /// - Complexity: one pass over the weights (of the candidates), sixteen at a time.
     func markSubstringMatches(of query: [UInt32], in ranks: inout RankSet, among candidates: RankSet? = nil) {
-        guard !query.isEmpty, weights.count >= query.count else { return }
+        guard !query.isEmpty, query.count <= longestText else { return }
         guard let candidates else {
             markSubstringMatchesEverywhere(of: query, in: &ranks)
             return
@@ -234,10 +240,31 @@ struct WeightTable: Sendable {
         ranks.formUnion(halves[1])
     }
 
+    /// Above this many weights a query is looked for by ``PatternSearch``, whose pass is
+    /// linear whatever the text; shorter ones by the vector scan, whose check of a candidate
+    /// costs at most this many comparisons.
+    private static let vectorScanLimit = 8
+
     /// Scans `weights[from..<to]`, which begins with text `firstText`.
     private func markSubstringMatches(of query: [UInt32], from: Int, to: Int, firstText: Int,
                                       in ranks: inout RankSet) {
         guard to - from >= query.count else { return }
+        if query.count > Self.vectorScanLimit {
+            var text = firstText
+            let search = PatternSearch(query)
+            weights.withUnsafeBufferPointer { all in
+                search.forEachOccurrence(in: UnsafeBufferPointer(rebasing: all[from..<to])) { start in
+                    // A match cannot span two texts: it would contain a 0.
+                    while Int(textStarts[text + 1]) <= from + start { text += 1 }
+                    let rank = textRanks[text]
+                    ranks.insert(rank)
+                    // The rest of the entry is skipped.
+                    while text + 1 < textRanks.count, textRanks[text + 1] == rank { text += 1 }
+                    return Int(textStarts[text + 1]) - from
+                }
+            }
+            return
+        }
         weights.withUnsafeBufferPointer { all in
             query.withUnsafeBufferPointer { query in
                 textStarts.withUnsafeBufferPointer { textStarts in
@@ -298,15 +325,38 @@ struct WeightTable: Sendable {
     /// Whether any text holds a match (for one entry, without sorted words).
     func containsMatch(of query: [UInt32], mode: NameMatcher.Mode) -> Bool {
         guard !query.isEmpty else { return true }
-        return weights.withUnsafeBufferPointer { all in
-            query.withUnsafeBufferPointer { query in
-                let base = all.baseAddress!
-                switch mode {
-                case .prefix:
-                    return wordStarts.contains { Self.comparePrefix(base + Int($0), query) == 0 }
-                case .substring:
-                    guard all.count >= query.count else { return false }
-                    return (0...(all.count - query.count)).contains { Self.comparePrefix(base + $0, query) == 0 }
+        guard query.count <= weights.count else { return false }
+        switch mode {
+        case .prefix:
+            var ranks = RankSet(count: 1)
+            markWords(wordStarts.indices, beginning: query, in: &ranks)
+            return !ranks.isEmpty
+        case .substring:
+            return weights.withUnsafeBufferPointer { PatternSearch(query).occurs(in: $0) }
+        }
+    }
+
+    /// Marks the ranks of the words (indices into ``wordStarts``) that begin with the query:
+    /// one ``PatternSearch`` pass over each text that holds one of them.
+    ///
+    /// - Complexity: linear in those texts, plus O(log *t*) per word for *t* texts.
+    private func markWords(_ words: Range<Int>, beginning query: [UInt32], in ranks: inout RankSet) {
+        guard !words.isEmpty else { return }
+        var rankOfStart: [UInt32: UInt32] = [:]
+        var texts = Set<Int>()
+        for i in words {
+            rankOfStart[wordStarts[i]] = wordRanks[i]
+            // The text holding the word: the last one starting at or before it.
+            texts.insert(textStarts.partitioningIndex { $0 > wordStarts[i] } - 1)
+        }
+        let search = PatternSearch(query)
+        weights.withUnsafeBufferPointer { all in
+            for text in texts {
+                let from = Int(textStarts[text])
+                let to = text + 1 < textStarts.count ? Int(textStarts[text + 1]) : all.count
+                search.forEachOccurrence(in: UnsafeBufferPointer(rebasing: all[from..<to])) { start in
+                    if let rank = rankOfStart[UInt32(from + start)] { ranks.insert(rank) }
+                    return nil
                 }
             }
         }

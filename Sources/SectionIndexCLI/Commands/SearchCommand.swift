@@ -17,6 +17,14 @@ enum SearchCommand: Command {
     }
     static let formats: [OutputFormat] = [.text, .tsv, .json]
     static let notes = """
+    QUERY: words separated by spaces, each of which must match (in any order), at the primary
+    strength of the locale's collation (case, width and accents the language ignores do not
+    count). --mode prefix (default): a word of the name or reading starts with the query word;
+    substring: it occurs anywhere. A word of only punctuation and symbols (`#`, `+`, `.`, `&`)
+    matches names or readings that contain it as written, in either mode. An empty QUERY
+    matches every entry; a QUERY longer than every line matches none. Time is linear in the
+    input for any QUERY.
+
     formats: text, each matching line as it was read; tsv, label<TAB>the line; json, an array
     of {label, name, reading, index (0-based), line (1-based)}.
 
