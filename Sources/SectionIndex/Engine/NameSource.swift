@@ -1,6 +1,6 @@
 /// Names (and their readings) as UTF-8 bytes: what the bulk grouping paths read. Strings
-/// serve through ``StringNames``; the command line hands over its input file as it was read,
-/// without a `String` per line, through ``UTF8Table``. Any ``NameIndex`` groups one with
+/// serve through `StringNames`; the command line hands over its input file as it was read,
+/// without a `String` per line, through `UTF8Table`. Any ``NameIndex`` groups one with
 /// ``NameIndex/groupedOrder(_:)``.
 ///
 /// ```swift
