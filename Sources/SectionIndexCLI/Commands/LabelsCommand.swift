@@ -17,6 +17,17 @@ enum LabelsCommand: Command {
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let index = try context.makeIndex()
+        if context.options.format != .json {
+            // Only the scripts of the names count: one name at a time, no entry per line.
+            let table = context.invocation.arguments.isEmpty ? nil : try context.readTable()
+            let labels = if let table, let contacts = index as? ContactsIndex {
+                contacts.labels(forNames: (0..<table.count).lazy.map(table.name), readings: (0..<table.count).lazy.map(table.reading))
+            } else {
+                index.labels(forNames: [], readings: [])
+            }
+            TextWriter.lines(labels, to: context.output)
+            return .success
+        }
         // Without FILE only the primary and --also groups: standard input is read only as "-".
         let entries = context.invocation.arguments.isEmpty ? [] : try context.readEntries()
         let labels = index.labels(forNames: entries.map(\.name), readings: entries.map(\.reading))
