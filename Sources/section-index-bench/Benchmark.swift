@@ -52,7 +52,9 @@ struct Benchmark {
             let name = mode.padding(toLength: 22, withPad: " ", startingAt: 0)
             let seconds = mode.hasPrefix("search-") && mode != "search-prepare"
                 ? String(format: "%9.3f ms per query", result.seconds * 1000) : String(format: "%9.3f s", result.seconds)
-            print("  \(name) \(seconds)   peak \(String(format: "%7.1f", Double(result.kilobytes) / 1024)) MB")
+            // Memory per input line (issue 17): the whole peak, names' own bytes included.
+            let perLine = mode.hasPrefix("cli-") ? String(format: "   %5.0f bytes per line", Double(result.kilobytes) * 1024 / Double(max(options.count, 1))) : ""
+            print("  \(name) \(seconds)   peak \(String(format: "%7.1f", Double(result.kilobytes) / 1024)) MB\(perLine)")
         }
         report(results)
     }
