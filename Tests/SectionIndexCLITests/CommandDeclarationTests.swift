@@ -88,6 +88,29 @@ struct CommandDeclarationTests {
         for code in ExitCode.allCases { #expect(tool.contains(" \(code.rawValue) "), "exit code \(code.rawValue) documented") }
     }
 
+    @Test("An option and a fixture header are one setting: the same values allowed, the same message", arguments: [
+        ("han", "abacus"), ("style", "fancy"), ("names", "nick"), ("scripts", "some"), ("max-labels", "0"), ("strict", "maybe"),
+    ])
+    func oneValidator(key: String, value: String) throws {
+        let setting = try #require(IndexSettings.settings.first { $0.name == key })
+        // The allowed values are the enum's cases, not a second list.
+        if key == "han" { #expect(setting.allowedValues == ContactsIndex.HanPolicy.allCases.map(\.rawValue)) }
+        let icu = key == "max-labels"
+        let header = Fixture(text: "locale: sv\n" + (icu ? "style: icu\n" : "") + "\(key): \(value)\nÅsa -> Å\n", path: "f").check().failures.first
+        let option = Self.run(["group", "--locale", "sv"] + (icu ? ["--style", "icu"] : []) + ["--\(key)=\(value)"])
+        if key == "strict" {
+            // A flag takes no value on the command line; in a header it is on or off.
+            #expect(option.err.contains("option '--strict' takes no value"))
+            #expect(header?.message == "cannot build the index: invalid value 'maybe' for 'strict:': use one of on, off")
+            return
+        }
+        #expect(option.status == 64)
+        let optionMessage = try #require(option.err.split(separator: "\n").first).dropFirst("section-index: ".count)
+        let headerMessage = try #require(header?.message.dropFirst("cannot build the index: ".count))
+        #expect(optionMessage.replacingOccurrences(of: "--\(key)", with: "\(key):") == headerMessage, "\(optionMessage) | \(headerMessage)")
+        #expect(header?.line == (icu ? 3 : 2), "the header's own line")
+    }
+
     @Test("--version prints the tool's, ICU's, CLDR's and Unicode's versions")
     func version() {
         let result = Self.run(["--version"])
