@@ -20,18 +20,14 @@ const char *sicu_error_name(int32_t status) {
     return u_errorName(static_cast<UErrorCode>(status));
 }
 
-const char *sicu_icu_version(void) { return U_ICU_VERSION; }
-
-const char *sicu_unicode_version(void) { return U_UNICODE_VERSION; }
-
 int32_t sicu_runtime_version(int32_t which, char *out, int32_t capacity) {
     if (capacity < U_MAX_VERSION_STRING_LENGTH) return U_BUFFER_OVERFLOW_ERROR;
     UVersionInfo version = {};
     UErrorCode status = U_ZERO_ERROR;
     switch (which) {
-    case 0: u_getVersion(version); break;
-    case 1: ulocdata_getCLDRVersion(version, &status); break;
-    case 2: u_getUnicodeVersion(version); break;
+    case SICU_VERSION_ICU: u_getVersion(version); break;
+    case SICU_VERSION_CLDR: ulocdata_getCLDRVersion(version, &status); break;
+    case SICU_VERSION_UNICODE: u_getUnicodeVersion(version); break;
     default: return U_ILLEGAL_ARGUMENT_ERROR;
     }
     if (U_FAILURE(status)) return status;

@@ -10,11 +10,11 @@ internal import CICU
 /// ```
 public enum ICUVersions {
     /// The ICU library's version.
-    public static var icu: String { version(0) }
+    public static var icu: String { version(Int32(SICU_VERSION_ICU)) }
     /// The version of CLDR, where ICU's locale data (index characters, collation tailorings) comes from.
-    public static var cldr: String { version(1) }
+    public static var cldr: String { version(Int32(SICU_VERSION_CLDR)) }
     /// The version of ICU's Unicode character data.
-    public static var unicode: String { version(2) }
+    public static var unicode: String { version(Int32(SICU_VERSION_UNICODE)) }
 
     private static func version(_ which: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 32)

@@ -35,17 +35,18 @@ enum {
 /// The name of an ICU status code ("U_ILLEGAL_ARGUMENT_ERROR"); a static string.
 const char *sicu_error_name(int32_t status);
 
-/// ICU's version, e.g. "72.1"; a static string.
-const char *sicu_icu_version(void);
-
-/// The Unicode version of ICU's character data, e.g. "15.0"; a static string.
-const char *sicu_unicode_version(void);
-
 /// The versions of the ICU library loaded at run time (u_getVersion), of its CLDR locale
 /// data (ulocdata_getCLDRVersion) and of its Unicode data (u_getUnicodeVersion), each as
 /// "72.1"-style text into `out` (at least 20 bytes). `which`: 0 ICU, 1 CLDR, 2 Unicode.
 /// Returns the ICU status.
 int32_t sicu_runtime_version(int32_t which, char *out, int32_t capacity);
+
+/// Which version sicu_runtime_version reports.
+enum {
+    SICU_VERSION_ICU = 0,
+    SICU_VERSION_CLDR = 1,
+    SICU_VERSION_UNICODE = 2,
+};
 
 // MARK: - Locale identifiers
 

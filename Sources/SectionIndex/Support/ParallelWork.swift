@@ -130,17 +130,6 @@ package enum ParallelWork {
         }
     }
 
-    /// Runs `body(i)` for every `i` in `0..<count`, concurrently, for work that writes nothing
-    /// shared (its results go elsewhere through its own means, e.g. output written in order
-    /// afterwards). Prefer ``map(count:_:)`` or ``update(_:_:)`` for results.
-    package static func forEach(count: Int, _ body: (Int) -> Void) {
-        if count <= 1 {
-            for i in 0..<count { body(i) }
-        } else {
-            runConcurrently(count, body)
-        }
-    }
-
     /// `DispatchQueue.concurrentPerform` for a closure that is not `@Sendable`; see the type's
     /// comment for why that is safe for the entry points above. The only such call.
     private static func runConcurrently(_ iterations: Int, _ body: (Int) -> Void) {

@@ -18,26 +18,22 @@ enum TSVWriter {
         var first = 0
         while first < blockCount {
             let blocks = first..<min(blockCount, first + batch)
-            var texts = [[UInt8]](repeating: [], count: blocks.count)
-            texts.withUnsafeMutableBufferPointer { buffer in
-                let out = buffer
-                ParallelWork.forEach(count: blocks.count) { k in
-                    var text: [UInt8] = []
-                    text.reserveCapacity(blockSize * 40)
-                    let block = blocks.lowerBound + k
-                    for (position, section) in order.entries[(block * blockSize)..<min(order.entries.count, (block + 1) * blockSize)] {
-                        text.append(contentsOf: labels[section])
-                        table.withName(position) { text.append(contentsOf: $0) }
-                        // ICU style places by the name alone, but the reading is part of the entry.
-                        table.withReading(position) { reading in
-                            guard let reading else { return }
-                            text.append(0x09)
-                            text.append(contentsOf: reading)
-                        }
-                        text.append(0x0A)
+            let texts = ParallelWork.map(count: blocks.count) { k in
+                var text: [UInt8] = []
+                text.reserveCapacity(blockSize * 40)
+                let block = blocks.lowerBound + k
+                for (position, section) in order.entries[(block * blockSize)..<min(order.entries.count, (block + 1) * blockSize)] {
+                    text.append(contentsOf: labels[section])
+                    table.withName(position) { text.append(contentsOf: $0) }
+                    // ICU style places by the name alone, but the reading is part of the entry.
+                    table.withReading(position) { reading in
+                        guard let reading else { return }
+                        text.append(0x09)
+                        text.append(contentsOf: reading)
                     }
-                    out[k] = text
+                    text.append(0x0A)
                 }
+                return text
             }
             for text in texts { text.withUnsafeBufferPointer { output.write(bytes: $0) } }
             first = blocks.upperBound
