@@ -60,6 +60,21 @@ struct ContactsIndexTests {
         #expect(labels.last == "#")
     }
 
+    @Test("Labels over a name source (the command line's path) equal labels over strings, whole corpus",
+          arguments: ["en", "ja", "zh", "sv", "ru"])
+    func labelsOfSource(locale: String) throws {
+        // The whole corpus (about 20,000 rows) is past ParallelWork's threshold, so the
+        // chunked, parallel path runs; the awkward inputs add scripts with no group.
+        let rows = try #require(Corpus.rows)
+        let names = rows.map(\.name) + Corpus.awkward
+        let readings = rows.map(\.reading) + Corpus.awkward.map { _ in nil }
+        let index = try ContactsIndex(locale: locale)
+        let expected = index.labels(forNames: names, readings: readings)
+        #expect(index.labels(of: StringNames(names: names, readings: readings)) == expected, "locale \(locale)")
+        // Only the scripts of the names count: one Cyrillic name brings the whole Cyrillic group.
+        #expect(index.labels(of: StringNames(names: ["Иван"])) == index.labels(forNames: ["Иван"]), "locale \(locale)")
+    }
+
     @Test("Rule 2: --scripts none sends other scripts to #; an additional locale claims only new scripts")
     func scriptsNone() throws {
         let index = try ContactsIndex(locale: "sv", options: .init(additionalLocales: ["en"], scripts: .none))

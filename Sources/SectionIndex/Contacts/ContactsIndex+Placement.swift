@@ -162,6 +162,23 @@ extension ContactsIndex {
         return layout(scripts: scripts).labels
     }
 
+    /// Every label an index over the names of `source` shows with `--full`, read from their
+    /// UTF-8 bytes on every core: no string per name and nothing kept per name, only the set of
+    /// scripts found (what the command line's `labels` needs for a file of any size).
+    ///
+    /// - Complexity: one key choice per name, as grouping makes, spread over the cores.
+    public func labels<Source: NameSource>(of source: Source) -> [String] {
+        let ranges = ParallelWork.chunks(of: source.count, into: ParallelWork.chunkCount(for: source.count))
+        let scriptsPerRange = ParallelWork.map(count: ranges.count) { part in
+            var scripts = Set<Script>()
+            for i in ranges[part] {
+                scripts.insert(source.withName(i) { name in source.withReading(i) { chooseKey(name: name, reading: $0).0.script } })
+            }
+            return scripts
+        }
+        return layout(scripts: scriptsPerRange.reduce(into: Set<Script>()) { $0.formUnion($1) }).labels
+    }
+
     /// The label of the section a name goes to.
     ///
     /// ```swift

@@ -21,6 +21,10 @@ public protocol NameIndex: Sendable {
     /// Every label an index over these names shows with `full`.
     func labels(forNames names: [String], readings: [String?]) -> [String]
 
+    /// Every label an index over the names of any name source shows with `full` (the command
+    /// line's input buffer): nothing is kept per name.
+    func labels<Source: NameSource>(of source: Source) -> [String]
+
     /// Groups elements into sections, every element exactly once, sections in index order.
     ///
     /// - Parameters:
@@ -108,6 +112,9 @@ extension AlphabeticIndex: NameIndex {
     public func label(for name: String, reading: String?) -> String { label(for: name) }
 
     public func labels(forNames names: [String], readings: [String?]) -> [String] { labels }
+
+    /// ICU's labels do not depend on the names.
+    public func labels<Source: NameSource>(of source: Source) -> [String] { labels }
 
     public func sections<C: Collection>(of elements: C, name: KeyPath<C.Element, String>,
                                         reading: KeyPath<C.Element, String?>?, full: Bool) -> [Section<C.Element>] {

@@ -19,12 +19,8 @@ enum LabelsCommand: Command {
         let index = try context.makeIndex()
         if context.options.format != .json {
             // Only the scripts of the names count: one name at a time, no entry per line.
-            let table = context.invocation.arguments.isEmpty ? nil : try context.readTable()
-            let labels = if let table, let contacts = index as? ContactsIndex {
-                contacts.labels(forNames: (0..<table.count).lazy.map(table.name), readings: (0..<table.count).lazy.map(table.reading))
-            } else {
-                index.labels(forNames: [], readings: [])
-            }
+            let labels = context.invocation.arguments.isEmpty ? index.labels(forNames: [], readings: [])
+                : index.labels(of: try context.readTable())
             TextWriter.lines(labels, to: context.output)
             return .success
         }
