@@ -19,6 +19,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case noInput = 66
     /// EX_SOFTWARE: ICU failed.
     case software = 70
+    /// EX_OSERR: not enough memory for the input.
+    case outOfMemory = 71
     /// EX_IOERR: reading or writing failed: a directory, a symlink loop, a closed standard
     /// input or output, a full disk.
     case ioError = 74
@@ -105,6 +107,7 @@ public enum Tool {
         case let error as SettingsError: ("\(error)", .usage)
         case let error as InputError: ("\(error)", .dataError)
         case let error as FileError: ("\(error)", error.isMissing ? .noInput : .ioError)
+        case let error as OutOfMemory: ("\(error)", .outOfMemory)
         default: ("\(error)", .software)
         }
     }

@@ -345,3 +345,43 @@ struct BadInputEndToEndTests {
         #expect(locale.errors.contains("ill-formed locale 'en_US@@'"))
     }
 }
+
+@Suite("Out of memory (end to end)")
+struct OutOfMemoryTests {
+    /// Runs the built binary with its address space limited to `kilobytes` (`ulimit -v`).
+    static func run(limit kilobytes: Int, _ arguments: [String]) throws -> ExternalTool.Run {
+        let binary: URL = try #require(BadInputEndToEndTests.executable, "section-index is not built next to the tests")
+        return try ExternalTool.run("/bin/sh", ["-c", "ulimit -v \(kilobytes) && exec \"$0\" \"$@\"", binary.path] + arguments,
+                                    environment: ["LANG": "C"], timeout: 60)
+    }
+
+    /// 200 MB of address space: room to start and group a small list, not for the 160 MB
+    /// line table of ten million empty lines.
+    static let limit = 200_000
+
+    @Test("Too little memory for the input: a message and exit 71, never a backtrace", arguments: ["group", "sort"])
+    func failedAllocation(subcommand: String) throws {
+        let directory = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let small = directory.appendingPathComponent("small.txt"), big = directory.appendingPathComponent("big.txt")
+        try Data("Zoë\nÅsa\nAnna\n".utf8).write(to: small)
+        try Data(repeating: 0x0A, count: 10_000_000).write(to: big)
+
+        // The limit leaves room for the process itself: the same command on a small list works.
+        let fits = try Self.run(limit: Self.limit, [subcommand, "--locale", "sv", small.path])
+        #expect(fits.status == 0, "\(fits.errors)")
+        #expect(fits.text.contains("Anna"))
+
+        let tooBig = try Self.run(limit: Self.limit, [subcommand, "--locale", "sv", big.path])
+        #expect(tooBig.status == 71)
+        #expect(tooBig.errors.hasPrefix("section-index: out of memory: "), "\(tooBig.errors)")
+        #expect(!tooBig.errors.contains("Backtrace") && !tooBig.errors.contains("Fatal error"))
+        #expect(tooBig.output.isEmpty)
+    }
+
+    @Test("Exit code 71 is documented in --help")
+    func documented() {
+        #expect(ExitCode.outOfMemory.rawValue == 71)
+        #expect(Help.exitCodes.contains("71 out of memory"))
+    }
+}

@@ -23,7 +23,7 @@ enum CheckCommand: Command {
             let bytes: [UInt8]
             do {
                 bytes = try context.readFile(path)
-            } catch {
+            } catch let error as FileError {
                 output.line("\(path):0: cannot read the fixture: \(error)")
                 failed += 1
                 unreadable = unreadable ?? error

@@ -13,7 +13,7 @@ struct CommandContext {
     var argumentBytes: [String: [UInt8]] = [:]
 
     /// Reads FILE (or standard input for nil or "-"), opening the path by the bytes given.
-    func readFile(_ path: String?) throws(FileError) -> [UInt8] {
+    func readFile(_ path: String?) throws -> [UInt8] {
         try FileReading.bytes(path: path, pathBytes: path.flatMap { argumentBytes[$0] }, standardInput: standardInput)
     }
 
@@ -25,8 +25,14 @@ struct CommandContext {
 
     /// The entries of FILE (the positional argument at `index`) or of standard input.
     func readEntries(argumentIndex: Int = 0) throws -> [InputEntry] {
-        try readTable(argumentIndex: argumentIndex).entries
+        let table = try readTable(argumentIndex: argumentIndex)
+        try Memory.ensureAvailable(table.count * Self.bytesPerEntry, for: "the entries of \(table.count) lines")
+        return table.entries
     }
+
+    /// Memory a subcommand's work takes per line beyond the line table, at most (measured on
+    /// empty lines, the worst case): asked for up front, since the library cannot ask.
+    static let bytesPerEntry = 96, bytesPerGroupedLine = 64
 
     /// The same entries as one buffer of lines: no string per line.
     func readTable(argumentIndex: Int = 0) throws -> UTF8Table {

@@ -34,6 +34,7 @@ enum GroupCommand: Command {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let index = try context.makeIndex()
         let (table, isSample) = try context.inputTableOrSample()
+        try Memory.ensureAvailable(table.count * CommandContext.bytesPerGroupedLine, for: "grouping \(table.count) lines")
         let options = context.options, output = context.output
         switch options.format {
         case .html:

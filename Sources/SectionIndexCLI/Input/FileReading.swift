@@ -16,7 +16,7 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
 enum FileReading {
     /// - Parameter pathBytes: the path's bytes as given on the command line, when they are not
     ///   UTF-8 (``RawArguments``); `path` is then only its name in messages.
-    static func bytes(path: String?, pathBytes: [UInt8]? = nil, standardInput: Int32) throws(FileError) -> [UInt8] {
+    static func bytes(path: String?, pathBytes: [UInt8]? = nil, standardInput: Int32) throws -> [UInt8] {
         let descriptor: Int32
         if let path, path != "-" {
             if let pathBytes {
@@ -40,6 +40,13 @@ enum FileReading {
                 throw FileError(path: path.map(RawArguments.displayed) ?? "standard input", code: errno)
             }
             if count == 0 { break }
+            if result.count + count > result.capacity {
+                // Grow by doubling, asking first: the copy needs old and new buffers at once.
+                let capacity = max(2 * result.capacity, result.count + count)
+                try Memory.ensureAvailable(capacity + result.capacity,
+                                           for: "reading \(path.map(RawArguments.displayed) ?? "standard input")")
+                result.reserveCapacity(capacity)
+            }
             result.append(contentsOf: chunk[0..<count])
         }
         return result

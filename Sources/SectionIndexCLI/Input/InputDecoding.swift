@@ -28,7 +28,7 @@ public enum InputDecoding {
     public enum InvalidPolicy: String, Sendable, CaseIterable { case fail, replace }
 
     public static func entries(from bytes: [UInt8], source: String,
-                               invalid: InvalidPolicy) throws(InputError) -> [InputEntry] {
+                               invalid: InvalidPolicy) throws -> [InputEntry] {
         let table = try table(from: bytes, source: source, invalid: invalid)
         return (0..<table.count).map { i in InputEntry(name: table.name(i), reading: table.reading(i), line: i + 1) }
     }
@@ -36,7 +36,7 @@ public enum InputDecoding {
     /// The entries as ranges of one buffer, without a string per line: what `group` reads.
     /// With `.replace`, ill-formed sequences and NUL bytes become U+FFFD first.
     package static func table(from bytes: [UInt8], source: String,
-                              invalid: InvalidPolicy) throws(InputError) -> UTF8Table {
+                              invalid: InvalidPolicy) throws -> UTF8Table {
         var text = bytes
         var problems = false
         try forEachLine(of: bytes) { (line: UnsafeBufferPointer<UInt8>, number: Int, start: Int) throws(InputError) in
@@ -66,8 +66,13 @@ public enum InputDecoding {
             throw InputError(source: source, line: 0, byteInLine: 0, byteInInput: Int(UInt32.max),
                              problem: "input larger than 4 GiB; split it into smaller files")
         }
+        // Four offsets per line, allocated once at the exact size after asking for it.
+        var lines = 0
+        text.withUnsafeBufferPointer { all in for byte in all where byte == 0x0A { lines += 1 } }
+        if text.last != 0x0A { lines += 1 }
+        try Memory.ensureAvailable(lines * 4 * MemoryLayout<UInt32>.stride, for: "the table of \(lines) lines")
         var ranges: [UInt32] = []
-        ranges.reserveCapacity(text.count / 8)
+        ranges.reserveCapacity(lines * 4)
         forEachLine(of: text) { line, _, start in
             let base = UInt32(start)
             guard let tab = line.firstIndex(of: 0x09) else {
