@@ -17,22 +17,22 @@ enum LabelsCommand: Command {
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let index = try context.makeIndex()
-        if context.options.format != .json {
-            // Only the scripts of the names count: one name at a time, no entry per line.
-            let labels = context.invocation.arguments.isEmpty ? index.labels(forNames: [], readings: [])
-                : index.labels(of: try context.readTable())
-            TextWriter.lines(labels, to: context.output)
-            return .success
-        }
         // Without FILE only the primary and --also groups: standard input is read only as "-".
-        let entries = context.invocation.arguments.isEmpty ? [] : try context.readEntries()
-        let labels = index.labels(forNames: entries.map(\.name), readings: entries.map(\.reading))
+        // Either way the names stay in the input buffer: no entry per line.
+        let table = context.invocation.arguments.isEmpty ? nil : try context.readTable()
         switch context.options.format {
         case .json:
-            let used = Set(index.sections(of: entries, name: \.name, reading: \.reading, full: false).map(\.label))
-            JSONValue.writeArray(labels.map { .object([("label", .string($0)), ("empty", .bool(!used.contains($0)))]) }, to: context.output)
+            // Which labels hold an entry takes the grouping, whose order lists every label too.
+            let order = table.map { index.groupedOrder($0) }
+            let labels = order?.labels ?? index.labels(forNames: [], readings: [])
+            let used = Set(order?.entries.map(\.section) ?? [])
+            JSONValue.writeArray(labels.indices.map {
+                .object([("label", .string(labels[$0])), ("empty", .bool(!used.contains($0)))])
+            }, to: context.output)
         case .text, .tsv, .html:
-            TextWriter.lines(labels, to: context.output)
+            // Only the scripts of the names count.
+            TextWriter.lines(table.map { index.labels(of: $0) } ?? index.labels(forNames: [], readings: []),
+                             to: context.output)
         }
         return .success
     }
