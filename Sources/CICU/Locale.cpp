@@ -4,6 +4,8 @@
 
 #include <unicode/locid.h>
 #include <unicode/uchar.h>
+#include <unicode/ucol.h>
+#include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/ulocdata.h>
 #include <unicode/uversion.h>
@@ -105,6 +107,22 @@ int32_t sicu_locale_keyword(const char *locale_id, const char *keyword, char *ou
     return sicu::fillOut(out, capacity, status, [&](char *buffer, int32_t size, UErrorCode *code) {
         return uloc_getKeywordValue(locale_id, keyword, buffer, size, code);
     });
+}
+
+int32_t sicu_collation_types(const char *locale_id, char *out, int32_t capacity,
+                             int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UEnumeration *types = ucol_getKeywordValuesForLocale("collation", locale_id, false, &code);
+    std::string all;
+    while (U_SUCCESS(code)) {
+        const char *type = uenum_next(types, nullptr, &code);
+        if (type == nullptr) break;
+        all += type;
+        all.push_back('\0');
+    }
+    uenum_close(types);
+    *status = U_FAILURE(code) ? code : U_ZERO_ERROR;
+    return U_FAILURE(code) ? 0 : sicu::copyOut(all, out, capacity);
 }
 
 int32_t sicu_available_locales(char *out, int32_t capacity) {

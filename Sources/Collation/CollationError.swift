@@ -5,6 +5,7 @@
 /// try Collator(locale: "xx", strict: true)         // throws .unsupportedLocale("xx")
 /// try LocaleIdentifier("en US")                    // throws .illFormedLocale("en US", reason: …)
 /// try Collator(locale: "en-u-kr-bogus")            // throws .invalidCollationKeyword(…, keyword: "kr", value: "bogus")
+/// try Collator(locale: "sv-u-co-bogus", strict: true)   // throws .unsupportedCollationType(…, type: "bogus", …)
 /// ```
 public enum CollationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text is neither a well-formed BCP 47 tag nor a well-formed ICU locale id.
@@ -16,6 +17,10 @@ public enum CollationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `en@colStrength=bogus`, `ja@collation=private-kana`): the locale, the keyword's BCP 47
     /// key ("kr", "ks", "co") and the value at fault.
     case invalidCollationKeyword(String, keyword: String, value: String)
+    /// The locale asks for a collation type ICU lacks for it (`sv-u-co-bogus`,
+    /// `en-u-co-phonebk`), so ICU would use the standard order; an error only when strict
+    /// resolution was asked for. The locale, the type, and the types ICU has for it.
+    case unsupportedCollationType(String, type: String, available: [String])
     /// ICU itself failed.
     case icu(ICUError)
 
@@ -29,6 +34,8 @@ public enum CollationError: Error, Hashable, Sendable, CustomStringConvertible {
             value == "yes"
                 ? "invalid collation keyword in locale \(Self.quoted(text)): '\(keyword)' needs a value"
                 : "invalid collation keyword in locale \(Self.quoted(text)): '\(keyword)' cannot be '\(value)'"
+        case let .unsupportedCollationType(text, type, available):
+            "unknown collation '\(type)' in locale \(Self.quoted(text)): ICU has no such collation for it and would use the standard order (it has: \(available.joined(separator: ", ")))"
         case let .icu(error):
             error.description
         }

@@ -52,7 +52,12 @@ public struct Collator: Sendable {
         do {
             handle = try ICU.CollatorHandle(localeID: locale.icuID)
         } catch {
-            throw Self.keywordAtFault(in: locale) ?? .icu(error)
+            // A keyword ICU refuses is the caller's mistake, not ICU's failure: name it.
+            try locale.checkCollation(strict: false)
+            throw .icu(error)
+        }
+        if strict, let missing = locale.missingCollationType {
+            throw .unsupportedCollationType(locale.requested, type: missing, available: locale.availableCollationTypes)
         }
         do {
             try Self.apply(options, to: handle)
@@ -64,17 +69,6 @@ public struct Collator: Sendable {
         } catch {
             throw .icu(error)
         }
-    }
-
-    /// When ICU cannot open a locale's collator, the keyword that ICU refuses on its own
-    /// ("colreorder=bogus" in "en@colreorder=bogus;colstrength=primary"), if one is.
-    private static func keywordAtFault(in locale: LocaleIdentifier) -> CollationError? {
-        for (key, value) in locale.keywords {
-            if (try? ICU.CollatorHandle(localeID: locale.baseID + "@" + key + "=" + value)) == nil {
-                return .invalidCollationKeyword(locale.requested, keyword: ICU.unicodeKey(of: key), value: value)
-            }
-        }
-        return nil
     }
 
     /// The requested locale cut down to the most specific id that ICU has data for
@@ -90,7 +84,7 @@ public struct Collator: Sendable {
                 if available.contains(candidate) { base = candidate; break }
             }
         }
-        if let collation = locale.collation { base += "@collation=" + collation }
+        if let collation = locale.collation, locale.missingCollationType == nil { base += "@collation=" + collation }
         return ICU.languageTag(fromLocaleID: base, strict: false) ?? base
     }
 

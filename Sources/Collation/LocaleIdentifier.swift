@@ -134,6 +134,48 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
         language.isEmpty || ICU.availableLanguages.contains(language)
     }
 
+    /// The collation types ICU has for this locale, its root's included, by ICU's names:
+    /// `["standard", "search", "traditional", "emoji", "eor"]` for `sv`.
+    public var availableCollationTypes: [String] { ICU.collationTypes(of: baseID) }
+
+    /// The collation type asked for when ICU has none of that name for this locale and would
+    /// use the standard order instead: "bogus" for `sv-u-co-bogus`, "phonebook" for
+    /// `en-u-co-phonebk`; nil when none was asked for or ICU has it.
+    ///
+    /// ```swift
+    /// try LocaleIdentifier("de-u-co-phonebk").missingCollationType   // nil
+    /// try LocaleIdentifier("en-u-co-phonebk").missingCollationType   // "phonebook"
+    /// ```
+    public var missingCollationType: String? {
+        guard let collation, !availableCollationTypes.contains(collation) else { return nil }
+        return collation
+    }
+
+    /// Checks that ICU can give this locale's collation as asked, the way ``Collator`` does
+    /// when it opens one, for a locale that is only read for its letters (an index's
+    /// additional locales).
+    ///
+    /// ```swift
+    /// try LocaleIdentifier("en-u-kr-bogus").checkCollation(strict: false)   // throws .invalidCollationKeyword
+    /// try LocaleIdentifier("sv-u-co-bogus").checkCollation(strict: false)   // passes: ICU uses standard
+    /// try LocaleIdentifier("sv-u-co-bogus").checkCollation(strict: true)    // throws .unsupportedCollationType
+    /// ```
+    ///
+    /// - Throws: ``CollationError/invalidCollationKeyword(_:keyword:value:)`` for a keyword ICU
+    ///   refuses; with `strict`, ``CollationError/unsupportedLocale(_:)`` for a language ICU has
+    ///   no data for and ``CollationError/unsupportedCollationType(_:type:available:)`` for a
+    ///   collation type ICU lacks for it.
+    public func checkCollation(strict: Bool) throws(CollationError) {
+        for (key, value) in keywords where (try? ICU.CollatorHandle(localeID: baseID + "@" + key + "=" + value)) == nil {
+            throw .invalidCollationKeyword(requested, keyword: ICU.unicodeKey(of: key), value: value)
+        }
+        guard strict else { return }
+        if !hasICUData { throw .unsupportedLocale(requested) }
+        if let missing = missingCollationType {
+            throw .unsupportedCollationType(requested, type: missing, available: availableCollationTypes)
+        }
+    }
+
     /// The same locale with CLDR's likely subtags added ("zh-TW" → "zh-Hant-TW").
     public var maximized: LocaleIdentifier {
         guard let full = ICU.addLikelySubtags(icuID), let result = try? LocaleIdentifier(full) else {

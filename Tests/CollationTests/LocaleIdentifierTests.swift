@@ -71,6 +71,35 @@ struct LocaleIdentifierTests {
         #expect(message.contains("'\(keyword)'") && message.contains(text))
     }
 
+    @Test("A collation type ICU lacks for the locale is served in standard order, and refused when strict", arguments: [
+        // ICU's data (ucol_getKeywordValuesForLocale): sv has standard, search, traditional;
+        // en has no phonebook (only de does); "reformed" left CLDR's sv data (it is now standard).
+        ("sv-u-co-bogus", "bogus", "sv"), ("en-u-co-phonebk", "phonebook", "en"), ("sv@collation=reformed", "reformed", "sv"),
+    ])
+    func missingCollationType(text: String, type: String, resolved: String) throws {
+        let locale = try LocaleIdentifier(text)
+        #expect(locale.missingCollationType == type)
+        #expect(!locale.availableCollationTypes.contains(type) && locale.availableCollationTypes.contains("standard"))
+        let collator = try Collator(locale: text)
+        #expect(collator.resolvedLocale == resolved, "ICU uses the standard order, so the resolved locale has no type")
+        #expect(throws: CollationError.unsupportedCollationType(text, type: type, available: locale.availableCollationTypes)) {
+            try Collator(locale: text, strict: true)
+        }
+        #expect(throws: CollationError.unsupportedCollationType(text, type: type, available: locale.availableCollationTypes)) {
+            try locale.checkCollation(strict: true)
+        }
+        try locale.checkCollation(strict: false)
+    }
+
+    @Test("A collation type the locale has is not missing", arguments: [
+        "de-u-co-phonebk", "sv-u-co-trad", "es-u-co-trad", "zh-u-co-stroke", "zh-Hant-u-co-pinyin", "ja-u-co-unihan",
+        "ko-u-co-searchjl", "und-u-co-emoji", "en-u-co-search", "en",
+    ])
+    func presentCollationType(text: String) throws {
+        #expect(try LocaleIdentifier(text).missingCollationType == nil)
+        _ = try Collator(locale: text, strict: true)
+    }
+
     @Test("Valid collation keywords still open", arguments: ["en-u-kn", "en-u-ks-level1", "en-u-kr-cyrl-latn", "sv-u-kf-upper"])
     func validKeyword(text: String) throws {
         _ = try Collator(locale: text)

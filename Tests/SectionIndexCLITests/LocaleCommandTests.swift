@@ -93,6 +93,34 @@ struct LocaleCommandTests {
         }
     }
 
+    @Test("A bad collation keyword in --also is a usage error in both styles", arguments: ["contacts", "icu"])
+    func badKeywordInAlso(style: String) throws {
+        let result = try Self.run(["group", "--locale", "sv", "--style", style, "--also", "en-u-kr-bogus"], input: "Åsa\n")
+        #expect(result.status == ExitCode.usage.rawValue, "\(result.errors)")
+        #expect(result.errors.contains("'kr'") && result.errors.contains("'en-u-kr-bogus'"), "names the keyword and the text given: \(result.errors)")
+    }
+
+    @Test("A collation type ICU lacks for the locale is warned about, and refused with --strict", arguments: [
+        ["--locale", "sv-u-co-bogus"], ["--locale", "en-u-co-phonebk"], ["--locale", "sv", "--also", "sv-u-co-bogus"],
+        ["--locale", "sv", "--style", "icu", "--also", "en-u-co-phonebk"],
+    ])
+    func missingCollationType(options: [String]) throws {
+        let commands: [[String]] = options.contains("--also") ? [["group"], ["labels"]] : Self.commands
+        for command in commands {
+            let result = try Self.run(command + options, input: "Åsa\nZed\n")
+            #expect(result.status == 0, "\(command) \(options): \(result.errors)")
+            #expect(result.errors.contains("warning: ICU has no collation") && result.errors.contains("standard order"),
+                    "\(command) \(options): \(result.errors)")
+            let strict = try Self.run(command + options + ["--strict"], input: "Åsa\nZed\n")
+            #expect(strict.status == ExitCode.usage.rawValue, "\(command) \(options) --strict: \(strict.errors)")
+            #expect(strict.errors.contains("unknown collation"), "\(strict.errors)")
+        }
+        // The order is sv's standard one: Å after Z.
+        if options == ["--locale", "sv-u-co-bogus"] {
+            #expect(try Self.run(["sort"] + options, input: "Åsa\nZed\n").output == "Zed\nÅsa\n")
+        }
+    }
+
     @Test("Deprecated codes are used without a warning, also under --strict", arguments: ["iw", "in", "mo", "sh", "tl"])
     func deprecated(locale: String) throws {
         for command in Self.commands {

@@ -93,6 +93,11 @@ int32_t sicu_locale_region(const char *locale_id, char *out, int32_t capacity,
 int32_t sicu_locale_keyword(const char *locale_id, const char *keyword, char *out,
                             int32_t capacity, int32_t *status);
 
+/// The collation types ICU has for a locale, its root's included ("standard", "search",
+/// "traditional", …; ucol_getKeywordValuesForLocale), NUL-separated.
+int32_t sicu_collation_types(const char *locale_id, char *out, int32_t capacity,
+                             int32_t *status);
+
 /// Every locale ICU has data for (uloc_getAvailable), NUL-separated.
 int32_t sicu_available_locales(char *out, int32_t capacity);
 

@@ -53,6 +53,12 @@ extension ICU {
         (try? ICU.string("reading a keyword", input: id) { sicu_locale_keyword(id, keyword, $0, $1, $2) }) ?? ""
     }
 
+    /// The collation types ICU has for a locale, root's included ("standard", "search",
+    /// "traditional", "emoji", "eor" for "sv").
+    package static func collationTypes(of id: String) -> [String] {
+        (try? ICU.strings("listing collation types", input: id) { sicu_collation_types(id, $0, $1, $2) }) ?? []
+    }
+
     /// Every locale ICU has data for (`uloc_getAvailable`, which cannot fail).
     package static let availableLocaleIDs: [String] = (try? ICU.strings("listing locales") { buffer, capacity, status in
         status.pointee = 0

@@ -114,8 +114,11 @@ public struct ContactsIndex: Sendable {
         let primary = try ContactsGroup.shared(localeID: collator.locale.icuID)
         var additional: [LocaleIdentifier] = []
         for other in options.additionalLocales {
-            do { additional.append(try LocaleIdentifier(other)) } catch { throw .collation(error) }
-            if strict, additional.last?.hasICUData == false { throw .collation(.unsupportedLocale(other)) }
+            do {
+                let id = try LocaleIdentifier(other)
+                try id.checkCollation(strict: strict)
+                additional.append(id)
+            } catch { throw .collation(error) }
         }
         hanPolicy = options.han ?? HanPolicy(defaultFor: [collator.locale] + additional)
 

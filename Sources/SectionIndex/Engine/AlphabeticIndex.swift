@@ -120,7 +120,13 @@ public struct AlphabeticIndex: Sendable {
         var additional: [LocaleIdentifier] = []
         do {
             collator = try Collator(locale: configuration.locale, options: .localeDefaults)
-            for other in configuration.additionalLocales { additional.append(try LocaleIdentifier(other)) }
+            for other in configuration.additionalLocales {
+                // Only their letters are used, as ICU's addLabels does, but a keyword ICU
+                // refuses is refused here as everywhere else.
+                let id = try LocaleIdentifier(other)
+                try id.checkCollation(strict: false)
+                additional.append(id)
+            }
         } catch {
             throw .collation(error)
         }

@@ -44,7 +44,10 @@ public struct IndexSettings: Hashable, Sendable {
         switch style {
         case .icu:
             if strict {
-                do { for requested in [locale] + also { _ = try Collator(locale: requested, strict: true) } } catch { throw .collation(error) }
+                do {
+                    _ = try Collator(locale: locale, strict: true)
+                    for requested in also { try LocaleIdentifier(requested).checkCollation(strict: true) }
+                } catch { throw .collation(error) }
             }
             let configuration = AlphabeticIndex.Configuration(
                 locale: locale, additionalLocales: also, underflowLabel: underflow ?? "…",
@@ -81,7 +84,7 @@ extension IndexSettings {
                 guard let count = Int(value), count > 0 else { throw .notAPositiveNumber }
                 settings.maximumLabelCount = count
             },
-            .flag("strict", help: "refuse a locale that ICU would serve from root") { $0.strict = $1 },
+            .flag("strict", help: "refuse a locale that ICU would serve from root, or with a collation type ICU lacks for it") { $0.strict = $1 },
         ]
     }
 

@@ -57,8 +57,13 @@ struct CommandContext {
         if index.collator.usesRootFallback {
             errors.line("section-index: warning: ICU has no data for locale '\(settings.locale)'\(localeOrigin); using root collation (--strict refuses this)")
         }
-        for other in settings.also where (try? LocaleIdentifier(other))?.hasICUData == false {
-            errors.line("section-index: warning: ICU has no data for locale '\(other)' (--also); using root's labels (--strict refuses this)")
+        warnMissingCollationType(index.collator.locale, origin: localeOrigin)
+        for other in settings.also {
+            guard let id = try? LocaleIdentifier(other) else { continue }
+            if !id.hasICUData {
+                errors.line("section-index: warning: ICU has no data for locale '\(other)' (--also); using root's labels (--strict refuses this)")
+            }
+            warnMissingCollationType(id, origin: " (--also)")
         }
         return index
     }
@@ -70,7 +75,15 @@ struct CommandContext {
         if collator.usesRootFallback {
             errors.line("section-index: warning: ICU has no data for locale '\(locale)'\(localeOrigin); using root collation (--strict refuses this)")
         }
+        warnMissingCollationType(collator.locale, origin: localeOrigin)
         return collator
+    }
+
+    /// Warns when the locale asks for a collation type ICU lacks for it (`sv-u-co-bogus`),
+    /// which ICU would silently replace by the standard order.
+    private func warnMissingCollationType(_ locale: LocaleIdentifier, origin: String) {
+        guard let missing = locale.missingCollationType else { return }
+        errors.line("section-index: warning: ICU has no collation '\(missing)' for locale '\(locale.requested.prefix(60))'\(origin); using the standard order (it has: \(locale.availableCollationTypes.joined(separator: ", ")); --strict refuses this)")
     }
 
     /// " (from LC_ALL)" when the locale came from the environment.
