@@ -217,13 +217,14 @@ struct CommandDeclarationTests {
         #expect(status == 74)
         #expect(errors.text.contains("cannot write to standard output: No space left on device"))
 
-        var descriptors: [Int32] = [0, 0]
-        _ = pipe(&descriptors)
-        close(descriptors[0])
-        close(descriptors[1])   // a descriptor that is closed: EBADF
+        // A descriptor open for reading only: writing to it fails with EBADF, as to a closed
+        // one, without the race of a closed number that a parallel test may open again.
+        let readOnly = open("/dev/null", O_RDONLY)
+        try #require(readOnly >= 0)
+        defer { close(readOnly) }
         let closedErrors = OutputBuffer()
         let closed = Tool.run(["sort"], environment: [:], standardInput: Self.pipeWith("a\n"),
-                              standardOutput: OutputBuffer(descriptor: descriptors[1]), standardError: closedErrors)
+                              standardOutput: OutputBuffer(descriptor: readOnly), standardError: closedErrors)
         #expect(closed == 74)
         #expect(closedErrors.text.contains("Bad file descriptor"))
     }
