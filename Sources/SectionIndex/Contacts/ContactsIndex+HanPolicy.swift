@@ -129,4 +129,14 @@ enum HanHandling: Sendable {
 
     /// The locale whose Latin group romanised Han goes to when the index has none of its own.
     static let latinGroupLocaleID = "en"
+
+    /// Whether Han keys are rewritten to romanisations.
+    var romanizes: Bool {
+        if case .romanize = self { true } else { false }
+    }
+
+    /// Whether the group that claims Han is a locale of this language.
+    func isClaimed(byLanguage language: String) -> Bool {
+        if case .claimedBy(let localeID) = self { ICU.language(of: localeID) == language } else { false }
+    }
 }

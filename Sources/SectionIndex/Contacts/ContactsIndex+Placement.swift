@@ -17,7 +17,8 @@ extension ContactsIndex {
         var skip: Int32
         /// The key is the reading, not the name.
         var usesReading: Bool
-        /// The key is a romanisation (pinyin of a Han name), kept beside the choice.
+        /// The key is rewritten, kept beside the choice: the pinyin of a Han name, or a Korean
+        /// name with its Hanja surname replaced by its Hangul surname reading.
         var isRomanized: Bool
 
         /// The key is the name exactly as given: no second key is needed to break ties.
@@ -26,7 +27,8 @@ extension ContactsIndex {
 
     /// Rule 1: the reading if there is one, else the name; leading white space and
     /// default-ignorable code points skipped. Rule 3: a Han key romanised when the Han policy
-    /// says so (the pinyin is returned beside the choice).
+    /// says so, or a Hanja surname read as a Korean surname (the rewritten key is returned
+    /// beside the choice).
     func chooseKey(name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?) -> (KeyChoice, romanized: String?) {
         let source = reading ?? name
         var offset = 0
@@ -50,6 +52,10 @@ extension ContactsIndex {
             let key = String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)
             return (KeyChoice(script: Script.latin, skip: Int32(skip), usesReading: reading != nil, isRomanized: true),
                     romanizer.key(of: key[...]))
+        }
+        if script == Script.han, readsKoreanSurnames,
+           let key = KoreanSurnames.key(of: String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)[...]) {
+            return (KeyChoice(script: Script.hangul, skip: Int32(skip), usesReading: reading != nil, isRomanized: true), key)
         }
         return (KeyChoice(script: script, skip: Int32(skip), usesReading: reading != nil, isRomanized: false), nil)
     }

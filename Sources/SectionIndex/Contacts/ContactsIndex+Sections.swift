@@ -152,12 +152,13 @@ extension ContactsIndex {
         let count = source.count
         var choices = [KeyChoice](repeating: KeyChoice(script: Script.common, skip: 0, usesReading: false, isRomanized: false),
                                   count: count)
-        // Romanised keys exist only under a romanising Han policy: only then is there a slot each.
+        // Rewritten keys exist only under a romanising Han policy or Korean surname readings:
+        // only then is there a slot each.
         var romanized: [String?] = []
         func choose(_ i: Int) -> (KeyChoice, romanized: String?) {
             source.withName(i) { name in source.withReading(i) { chooseKey(name: name, reading: $0) } }
         }
-        if case .romanize = hanHandling {
+        if hanHandling.romanizes || readsKoreanSurnames {
             romanized = [String?](repeating: nil, count: count)
             ParallelWork.update(&choices, &romanized) { i, choice, key in (choice, key) = choose(i) }
         } else {

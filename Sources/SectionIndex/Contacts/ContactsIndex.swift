@@ -96,6 +96,9 @@ public struct ContactsIndex: Sendable {
     let fixedGroups: [ContactsGroup]
     /// What happens to a key whose first character is Han.
     let hanHandling: HanHandling
+    /// Hanja surnames are read by ``KoreanSurnames`` (a Korean group places Han and names are
+    /// personal).
+    let readsKoreanSurnames: Bool
 
     /// Builds the index for a primary locale.
     ///
@@ -140,6 +143,7 @@ public struct ContactsIndex: Sendable {
         if case .claimedBy = hanHandling {
             groups[0] = groups[0].claiming(groups[0].scripts.union([Script.han]))
         }
+        readsKoreanSurnames = options.names == .personal && hanHandling.isClaimed(byLanguage: "ko")
         fixedGroups = groups
         try IndexError.checkSpecialLabel(options.overflowLabel, kind: .overflow, labels: groups.lazy.flatMap(\.labels))
     }
