@@ -41,3 +41,35 @@ struct ContactsBeyondICUTests {
         #expect(KoreanSurnames.key(of: "") == nil)
     }
 }
+
+extension ContactsBeyondICUTests {
+    @Test("Japanese kanji without a reading: 他 after the kana rows, or # with unreadKanji: .overflow", arguments: [
+        (ContactsIndex.UnreadKanjiPolicy.other, "他"), (.overflow, "#"),
+    ])
+    func unreadKanji(policy: ContactsIndex.UnreadKanjiPolicy, label: String) throws {
+        let index = try ContactsIndex(locale: "ja", options: .init(unreadKanji: policy))
+        #expect(index.label(for: "佐藤") == label)
+        #expect(index.label(for: "佐藤", reading: "さとう") == "さ")
+        // Android's order: the kana rows, then 他; # stays last.
+        #expect(Array(index.labels.suffix(3)) == (policy == .other ? ["わ", "他", "#"] : ["ら", "わ", "#"]))
+        let sections = index.sections(of: ["佐藤", "１２３", "わたなべ"])
+        #expect(sections.map(\.label) == (policy == .other ? ["わ", "他", "#"] : ["わ", "#"]))
+    }
+
+    @Test("他 is Japanese only: Han under a locale without a Han policy still goes to #")
+    func unreadKanjiOnlyJapanese() throws {
+        #expect(try ContactsIndex(locale: "en").label(for: "佐藤") == "#")
+        #expect(try ContactsIndex(locale: "en", options: .init(additionalLocales: ["ja"])).label(for: "佐藤") == "他")
+        #expect(try ContactsIndex(locale: "zh-Hant").label(for: "佐藤") == "7劃")
+    }
+
+    @Test("The unread-kanji setting reads the same as a header and refuses ICU style")
+    func unreadKanjiSetting() throws {
+        let settings = try IndexSettings(locale: "ja", settings: [("unread-kanji", "overflow")])
+        #expect(settings.unreadKanji == .overflow)
+        #expect(throws: SettingsError.self) { try IndexSettings(locale: "ja", settings: [("unread-kanji", "hash")]) }
+        #expect(throws: SettingsError.self) {
+            try IndexSettings(locale: "ja", settings: [("style", "icu"), ("unread-kanji", "other")])
+        }
+    }
+}

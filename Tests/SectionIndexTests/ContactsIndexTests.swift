@@ -105,11 +105,14 @@ struct ContactsIndexTests {
         // zh-Hant and zh-TW: stroke count of the first character; 王 has 4 strokes, 陳 11
         // (阝 3 + 東 8; Taiwan MOE standard forms).
         ("zh-Hant", nil, "王大明", "4劃"), ("zh-TW", nil, "陳大文", "11劃"),
-        // ja: kanji without a reading go to # (no reliable reading), with one to its kana row.
-        ("ja", nil, "田中", "#"),
+        // Cantonese: Traditional by strokes as in Hong Kong, Simplified by pinyin (陈 chén).
+        ("yue", nil, "陳大文", "11劃"), ("yue-Hans", nil, "陈大文", "C"),
+        // ja: kanji without a reading go to 他 (no reliable reading; Android's label), with one
+        // to its kana row.
+        ("ja", nil, "田中", "他"),
         // ko: ICU's Korean collation sorts Hanja by their dictionary Hangul reading: 金 김 → ㄱ;
-        // 李 리 → ㄹ (the dictionary form, before the initial-sound law makes the surname 이).
-        ("ko", nil, "金", "ㄱ"), ("ko", nil, "李", "ㄹ"),
+        // 李 리 → ㅇ: as a surname, 이 by the initial-sound law (ContactsBeyondICUTests).
+        ("ko", nil, "金", "ㄱ"), ("ko", nil, "李", "ㅇ"),
         // Other locales: none.
         ("en", nil, "张伟", "#"),
         // Pinyin under a non-Chinese locale: romanised with Han-Latin/Names: 张 zhāng → Z.

@@ -38,15 +38,25 @@ final class ContactsGroup: Sendable {
         }
     }
 
-    /// A copy that claims other scripts, sharing everything else.
-    private init(_ other: ContactsGroup, scripts: Set<Script>) {
+    /// A copy that claims other scripts or shows other labels, sharing everything else.
+    private init(_ other: ContactsGroup, scripts: Set<Script>, labels: [String]? = nil, labelOfBucket: [Int?]? = nil) {
         localeID = other.localeID
         index = other.index
         ordering = other.ordering
-        labels = other.labels
-        labelOfBucket = other.labelOfBucket
+        self.labels = labels ?? other.labels
+        self.labelOfBucket = labelOfBucket ?? other.labelOfBucket
         placementBounds = other.placementBounds
         self.scripts = scripts
+    }
+
+    /// The same group with one more label, last, for the names its index's overflow bucket
+    /// holds (Japanese 他): no per-name work beyond the bucket search every name has.
+    func closing(with label: String) -> ContactsGroup {
+        var labelOfBucket = labelOfBucket
+        for (number, bucket) in index.buckets.enumerated() where bucket.kind == .overflow {
+            labelOfBucket[number] = labels.count
+        }
+        return ContactsGroup(self, scripts: scripts, labels: labels + [label], labelOfBucket: labelOfBucket)
     }
 
     /// The label (position in ``labels``) of a key made by ``ordering``, or nil when it falls

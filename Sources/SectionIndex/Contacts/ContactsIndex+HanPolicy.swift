@@ -20,14 +20,14 @@ extension ContactsIndex {
         case stroke
         /// By the zhuyin (bopomofo) initial of the first character.
         case zhuyin
-        /// By the name's reading: kana for Japanese (no reading: `#`), Hangul for Korean.
+        /// By the name's reading: kana for Japanese (no reading: 他, see ``ContactsIndex/UnreadKanjiPolicy``), Hangul for Korean.
         case reading
         /// Not placed: `#`.
         case none
     }
 
     /// The Han policy a locale's users expect: pinyin for Simplified Chinese, stroke counts
-    /// for Traditional, the reading for Japanese and Korean, none elsewhere. A collation type
+    /// for Traditional (and Cantonese), the reading for Japanese and Korean, none elsewhere. A collation type
     /// in the locale (`zh-u-co-zhuyin`) decides for Chinese.
     ///
     /// ```swift
@@ -42,7 +42,9 @@ extension ContactsIndex.HanPolicy {
     /// The policy a locale's users expect (``ContactsIndex/defaultHanPolicy(for:)``).
     init(defaultFor locale: LocaleIdentifier) {
         switch locale.language {
-        case "zh":
+        // Cantonese is written in Chinese characters: Traditional (yue, yue-HK) by strokes as
+        // in Hong Kong, Simplified (yue-Hans) by pinyin, as for zh (issue 16, case 5).
+        case "zh", "yue":
             switch locale.collation {
             case "stroke": self = .stroke; return
             case "zhuyin": self = .zhuyin; return
@@ -80,7 +82,8 @@ extension ContactsIndex.HanPolicy {
     static func collation(of group: ContactsGroup) throws(ICUError) -> Self? {
         let language = ICU.language(of: group.localeID)
         if language == "ko" { return .reading }
-        guard language == "zh" else { return nil }
+        // Cantonese collation is Chinese collation (yue: strokes, yue-Hans: pinyin).
+        guard language == "zh" || language == "yue" else { return nil }
         let actual = try group.index.collator.handle.actualLocaleID()
         if actual.contains("stroke") { return .stroke }
         if actual.contains("zhuyin") { return .zhuyin }

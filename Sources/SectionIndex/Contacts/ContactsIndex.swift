@@ -40,6 +40,21 @@ public struct ContactsIndex: Sendable {
         case auto, none
     }
 
+    /// Where a Japanese name in kanji without a reading goes: its own section after the kana
+    /// rows, labelled 他 ("other") as Android's contacts label it, or `#` with digits and
+    /// symbols.
+    ///
+    /// ```swift
+    /// try ContactsIndex(locale: "ja").label(for: "日本")                                      // "他"
+    /// try ContactsIndex(locale: "ja", options: .init(unreadKanji: .overflow)).label(for: "日本") // "#"
+    /// ```
+    public enum UnreadKanjiPolicy: String, Sendable, Hashable, CaseIterable, Codable {
+        case other, overflow
+    }
+
+    /// The label of the section of kanji names without a reading (``UnreadKanjiPolicy/other``).
+    public static let unreadKanjiLabel = "他"
+
     /// What an index shows besides the primary locale's labels, and how it places names.
     ///
     /// ```swift
@@ -57,14 +72,18 @@ public struct ContactsIndex: Sendable {
         public var scripts: ScriptPolicy
         /// The text of the last section.
         public var overflowLabel: String
+        /// Where Japanese kanji names without a reading go (a Japanese group placing Han by
+        /// reading only).
+        public var unreadKanji: UnreadKanjiPolicy
 
         public init(additionalLocales: [String] = [], han: HanPolicy? = nil, names: NamePolicy = .personal,
-                    scripts: ScriptPolicy = .auto, overflowLabel: String = "#") {
+                    scripts: ScriptPolicy = .auto, overflowLabel: String = "#", unreadKanji: UnreadKanjiPolicy = .other) {
             self.additionalLocales = additionalLocales
             self.han = han
             self.names = names
             self.scripts = scripts
             self.overflowLabel = overflowLabel
+            self.unreadKanji = unreadKanji
         }
     }
 
@@ -144,6 +163,12 @@ public struct ContactsIndex: Sendable {
             groups[0] = groups[0].claiming(groups[0].scripts.union([Script.han]))
         }
         readsKoreanSurnames = options.names == .personal && hanHandling.isClaimed(byLanguage: "ko")
+        // Kanji that no reading places: a 他 section closing the Japanese group, where ICU's
+        // Japanese index has its overflow bucket (Android's ContactLocaleUtils does the same).
+        if options.unreadKanji == .other, hanPolicy == .reading, case .overflow = hanHandling,
+           let japanese = groups.firstIndex(where: { ICU.language(of: $0.localeID) == "ja" }) {
+            groups[japanese] = groups[japanese].closing(with: Self.unreadKanjiLabel).claiming(groups[japanese].scripts.union([Script.han]))
+        }
         fixedGroups = groups
         try IndexError.checkSpecialLabel(options.overflowLabel, kind: .overflow, labels: groups.lazy.flatMap(\.labels))
     }

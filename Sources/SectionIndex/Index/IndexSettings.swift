@@ -25,6 +25,7 @@ public struct IndexSettings: Hashable, Sendable {
     public var han: ContactsIndex.HanPolicy?
     public var names: ContactsIndex.NamePolicy = .personal
     public var scripts: ContactsIndex.ScriptPolicy = .auto
+    public var unreadKanji: ContactsIndex.UnreadKanjiPolicy = .other
     public var overflow: String?
     public var underflow: String?
     public var inflow: String?
@@ -56,7 +57,7 @@ public struct IndexSettings: Hashable, Sendable {
             return try AlphabeticIndex(configuration)
         case .contacts:
             let options = ContactsIndex.Options(additionalLocales: also, han: han, names: names,
-                                                scripts: scripts, overflowLabel: overflow ?? "#")
+                                                scripts: scripts, overflowLabel: overflow ?? "#", unreadKanji: unreadKanji)
             return try ContactsIndex(locale: locale, options: options, strict: strict)
         }
     }
@@ -76,6 +77,10 @@ extension IndexSettings {
                     help: "personal: Chinese surnames read as surnames (default in contacts style)") { $0.names = $1 },
             .choice("scripts", ContactsIndex.ScriptPolicy.self,
                     help: "auto: a group for every other script in the data (default)") { $0.scripts = $1 },
+            .choice("unread-kanji", ContactsIndex.UnreadKanjiPolicy.self,
+                    help: "Japanese kanji names without a reading: other, a 他 section after the kana rows (default), or overflow (#)") {
+                $0.unreadKanji = $1
+            },
             .value("overflow", "TEXT", help: "text of the last bucket (# in contacts style, … in icu style)") { $0.overflow = $1 },
             .value("underflow", "TEXT", help: "text of the first bucket (icu style, default …)") { $0.underflow = $1 },
             .value("inflow", "TEXT", help: "text of buckets between scripts (icu style, default …)") { $0.inflow = $1 },
@@ -89,7 +94,7 @@ extension IndexSettings {
     }
 
     /// Keys only one style takes.
-    static let contactsOnly = ["han", "names", "scripts"]
+    static let contactsOnly = ["han", "names", "scripts", "unread-kanji"]
     static let icuOnly = ["underflow", "inflow", "max-labels"]
 
     /// Refuses keys the chosen style does not take; `given` are the keys as written.

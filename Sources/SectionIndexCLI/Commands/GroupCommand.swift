@@ -23,9 +23,10 @@ enum GroupCommand: Command {
 
     /// Where Han names go, said where users look first.
     static let hanNotes = """
-    Han names (漢字): under zh they are filed by pinyin (A–Z); under zh-Hant, zh-TW, zh-HK by
-    stroke count; under ja by their kana reading (no reading: #) and under ko by their Hangul
-    reading; under every other locale they go to # unless --han pinyin (or stroke, zhuyin) or
+    Han names (漢字): under zh they are filed by pinyin (A–Z); under zh-Hant, zh-TW, zh-HK and
+    yue by stroke count; under ja by their kana reading (no reading: 他 after the kana rows, or
+    # with --unread-kanji overflow) and under ko by their Hangul reading (a surname by its
+    surname reading: 李 이); under every other locale they go to # unless --han pinyin (or stroke, zhuyin) or
     --also zh is given. Inside a section a Chinese locale orders by pinyin too, so `sort` (which
     uses the collator alone, without sections) may order Latin and Han names differently:
     `sort` puts each script where the collation does, `group` puts each name in its section.
