@@ -106,4 +106,70 @@ struct KeysTests {
         // Japanese: the kana rows (the primary group, 01…) before the Latin group (02…).
         #expect((items[1]["key"] as? String ?? "") < (items[0]["key"] as? String ?? ""))
     }
+
+    /// Issue 19: `keys` over the parts of a split list, each with `--offset` its first
+    /// position, prints the whole list's keys byte for byte; with `--label`, sorting the lines
+    /// by bytes and dropping the key prints exactly `group --format tsv`.
+    @Test("keys --offset over the parts of a split list equals keys of the whole; --label, sorted, is group --format tsv",
+          arguments: settings)
+    func splitAndMerge(options: [String]) throws {
+        let directory = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cuts = [0, 1, Self.entries.count / 3, Self.entries.count / 3, Self.entries.count - 2, Self.entries.count]
+        let whole = directory.appendingPathComponent("whole.txt")
+        try ExternalTool.writeEntries(Self.entries, to: whole)
+        var labeled = "", plain = ""
+        for (part, (start, end)) in zip(cuts, cuts.dropFirst()).enumerated() {
+            let file = directory.appendingPathComponent("part\(part).txt")
+            try ExternalTool.writeEntries(Array(Self.entries[start..<end]), to: file)
+            let run = ExternalTool.sectionIndex(["keys", "--offset", "\(start)"] + options + [file.path])
+            let withLabel = ExternalTool.sectionIndex(["keys", "--label", "--offset", "\(start)"] + options + [file.path])
+            #expect(run.status == 0 && withLabel.status == 0, "\(options): \(run.errors)\(withLabel.errors)")
+            plain += run.output
+            labeled += withLabel.output
+        }
+        let keys = ExternalTool.sectionIndex(["keys"] + options + [whole.path])
+        #expect(plain == keys.output, "\(options): the parts' keys are the whole's")
+        // Sorted by bytes, as LC_ALL=C sort does; the key is everything up to the first tab.
+        let lines = labeled.split(separator: "\n").map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        let merged = lines.map { String(decoding: $0.drop { $0 != 0x09 }.dropFirst(), as: UTF8.self) + "\n" }.joined()
+        let group = ExternalTool.sectionIndex(["group", "--format", "tsv"] + options + [whole.path])
+        #expect(group.status == 0, "\(options): \(group.errors)")
+        #expect(merged == group.output, "\(options): the merged parts, sorted, are not what group prints")
+    }
+
+    @Test("keys --offset refuses what is not a position a key holds", arguments: [
+        (["--offset", "-1"], "'--offset' takes a whole number from 0 to 4294967295, not '-1'"),
+        (["--offset", "1e3"], "'--offset' takes a whole number from 0 to 4294967295, not '1e3'"),
+        (["--offset", "4294967296"], "'--offset' takes a whole number from 0 to 4294967295, not '4294967296'"),
+        (["--offset", "4294967295"], "'--offset 4294967295' with 2 entries numbers them past 4294967295, the largest position a key holds"),
+    ])
+    func badOffset(arguments: [String], message: String) throws {
+        let directory = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("names.txt")
+        try ExternalTool.writeEntries([("Anna", nil), ("Bo", nil)], to: input)
+        let run = ExternalTool.sectionIndex(["keys"] + arguments + [input.path])
+        #expect(run.status == 64, "\(arguments)")
+        #expect(run.output.isEmpty && run.errors.contains(message), "\(arguments): \(run.errors)")
+    }
+
+    @Test("keys --label --offset --format json: the label, and the index numbered from the offset")
+    func jsonLabelAndOffset() throws {
+        let directory = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("names.txt")
+        try ExternalTool.writeEntries([("Östen", nil), ("田中", "たなか")], to: input)
+        let run = ExternalTool.sectionIndex(["keys", "--locale", "sv", "--label", "--offset", "40", "--format", "json", input.path])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+        // Swedish files Ö as a letter of its own, after Z; a reading places 田中 under た.
+        #expect(items.map { $0["label"] as? String } == ["Ö", "た"])
+        #expect(items.map { $0["index"] as? Int } == [40, 41])
+        #expect(items.map { $0["line"] as? Int } == [1, 2], "line stays the line in this input")
+        let text = ExternalTool.sectionIndex(["keys", "--locale", "sv", "--label", "--offset", "40", input.path]).output
+        #expect(text.split(separator: "\n").map { $0.split(separator: "\t").dropFirst().joined(separator: "\t") } == ["Ö\tÖsten", "た\t田中\tたなか"])
+        #expect(items.map { $0["key"] as? String ?? "" } == text.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) })
+        // The last 4 bytes are the position: 40 and 41.
+        #expect(items.map { String(($0["key"] as? String ?? "").suffix(8)) } == ["00000028", "00000029"])
+    }
 }

@@ -43,11 +43,38 @@ extension ContactsIndex {
     /// - Returns: a key for each name, in the order of `names`.
     /// - Complexity: two sort keys and one bucket search per name.
     public func sortKeys(names: [String], readings: [String?] = []) -> [SortKey] {
-        precondition(names.count <= Int(UInt32.max), "at most \(UInt32.max) names get keys")
+        labeledSortKeys(names: names, readings: readings).map(\.key)
+    }
+
+    /// The keys of ``sortKeys(names:readings:)`` for a list that is one part of a longer one,
+    /// starting at position `firstTieBreak` of the whole, each with the label of its section:
+    /// the keys of the parts of a split list, computed apart (on other machines), are the keys
+    /// of the whole, and the labels are those ``sections(of:name:reading:full:pinned:)-(_,KeyPath<C.Element,String>,_,_,_)`` shows.
+    ///
+    /// ```swift
+    /// let index = try ContactsIndex(locale: "sv")
+    /// let whole = index.sortKeys(names: ["Östen", "Anna", "Åsa"])
+    /// let part = index.labeledSortKeys(names: ["Anna", "Åsa"], firstTieBreak: 1)
+    /// part.map(\.key) == Array(whole[1...])   // true
+    /// part.map(\.label)                       // ["A", "Å"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - names: the display names.
+    ///   - readings: their readings, or nil; missing trailing readings count as nil.
+    ///   - firstTieBreak: the position of the first name in the whole list.
+    /// - Returns: a key and a label for each name, in the order of `names`.
+    /// - Complexity: two sort keys and one bucket search per name.
+    public func labeledSortKeys(names: [String], readings: [String?] = [],
+                                firstTieBreak: UInt32 = 0) -> [(key: SortKey, label: String)] {
+        precondition(UInt64(names.count) + UInt64(firstTieBreak) <= UInt64(UInt32.max) + 1,
+                     "tie-breaks end at \(UInt32.max)")
         var coder = KeyCoder(index: self)
         return names.indices.map { position in
             let reading = position < readings.count ? readings[position] : nil
-            return SortKey(bytes: coder.key(name: names[position], reading: reading, tieBreak: UInt32(position)))
+            let (key, label) = coder.keyAndLabel(name: names[position], reading: reading,
+                                                 tieBreak: firstTieBreak + UInt32(position))
+            return (SortKey(bytes: key), label)
         }
     }
 
@@ -68,7 +95,7 @@ extension ContactsIndex {
     ///   - tieBreak: orders entries whose name and reading collate equal.
     public func sortKey(for name: String, reading: String? = nil, tieBreak: UInt32) -> SortKey {
         var coder = KeyCoder(index: self)
-        return SortKey(bytes: coder.key(name: name, reading: reading, tieBreak: tieBreak))
+        return SortKey(bytes: coder.keyAndLabel(name: name, reading: reading, tieBreak: tieBreak).key)
     }
 
     /// Writes keys, remembering per script what each costs to work out once.
@@ -82,7 +109,7 @@ extension ContactsIndex {
 
         init(index: ContactsIndex) { self.index = index }
 
-        mutating func key(name: String, reading: String?, tieBreak: UInt32) -> [UInt8] {
+        mutating func keyAndLabel(name: String, reading: String?, tieBreak: UInt32) -> (key: [UInt8], label: String) {
             let prepared = index.prepare(name: name, reading: reading)
             let layout = layouts[prepared.script] ?? index.layout(scripts: [prepared.script])
             layouts[prepared.script] = layout
@@ -101,7 +128,7 @@ extension ContactsIndex {
             writer.appendTerminated(keyBytes)
             writer.appendTerminated(prepared.text == name ? keyBytes : collator.handle.sortKey(name))
             writer.append(bigEndian: tieBreak)
-            return writer.bytes
+            return (writer.bytes, layout.labels[section])
         }
 
         /// `01` and the number of a fixed group; `02`, the primary key of the first label and

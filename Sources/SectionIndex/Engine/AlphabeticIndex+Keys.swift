@@ -20,8 +20,33 @@ extension AlphabeticIndex {
     /// - Returns: a key for each name, in the order of `names`.
     /// - Complexity: two sort keys and one binary search per name.
     public func sortKeys(names: [String]) -> [SortKey] {
-        precondition(names.count <= Int(UInt32.max), "at most \(UInt32.max) names get keys")
-        return names.indices.map { sortKey(for: names[$0], tieBreak: UInt32($0)) }
+        labeledSortKeys(names: names).map(\.key)
+    }
+
+    /// The keys of ``sortKeys(names:)`` for a list that is one part of a longer one, starting
+    /// at position `firstTieBreak` of the whole, each with the label of its bucket: the keys of
+    /// the parts of a split list, computed apart, are the keys of the whole.
+    ///
+    /// ```swift
+    /// let index = try AlphabeticIndex(locale: "sv")
+    /// let whole = index.sortKeys(names: ["Östen", "Anna", "Zoë"])
+    /// let part = index.labeledSortKeys(names: ["Anna", "Zoë"], firstTieBreak: 1)
+    /// part.map(\.key) == Array(whole[1...])   // true
+    /// part.map(\.label)                       // ["A", "Z"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - names: the names.
+    ///   - firstTieBreak: the position of the first name in the whole list.
+    /// - Returns: a key and a label for each name, in the order of `names`.
+    /// - Complexity: two sort keys and one binary search per name.
+    public func labeledSortKeys(names: [String], firstTieBreak: UInt32 = 0) -> [(key: SortKey, label: String)] {
+        precondition(UInt64(names.count) + UInt64(firstTieBreak) <= UInt64(UInt32.max) + 1,
+                     "tie-breaks end at \(UInt32.max)")
+        return names.indices.map { position in
+            let bucket = bucketIndex(for: names[position])
+            return (key(for: names[position], bucket: bucket, tieBreak: firstTieBreak + UInt32(position)), buckets[bucket].label)
+        }
     }
 
     /// The key of one name, as ``sortKeys(names:)`` computes it for a name at position
@@ -32,8 +57,12 @@ extension AlphabeticIndex {
     /// index.sortKey(for: "Ärger", tieBreak: 0) < index.sortKey(for: "Bach", tieBreak: 1)   // true
     /// ```
     public func sortKey(for name: String, tieBreak: UInt32) -> SortKey {
+        key(for: name, bucket: bucketIndex(for: name), tieBreak: tieBreak)
+    }
+
+    private func key(for name: String, bucket: Int, tieBreak: UInt32) -> SortKey {
         var writer = OrderedKeyWriter()
-        writer.append(bigEndian: UInt16(bucketIndex(for: name)))
+        writer.append(bigEndian: UInt16(bucket))
         writer.appendTerminated(collator.handle.sortKey(name))
         writer.append(bigEndian: tieBreak)
         return SortKey(bytes: writer.bytes)

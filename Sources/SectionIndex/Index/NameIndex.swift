@@ -42,6 +42,10 @@ public protocol NameIndex: Sendable {
     /// The key of one entry, as ``sortKeys(names:readings:)`` computes it at position `tieBreak`.
     func sortKey(for name: String, reading: String?, tieBreak: UInt32) -> SortKey
 
+    /// The keys of a part of a longer list, whose first entry is at position `firstTieBreak` of
+    /// the whole, each with its section's label: the keys of the parts are the keys of the whole.
+    func labeledSortKeys(names: [String], readings: [String?], firstTieBreak: UInt32) -> [(key: SortKey, label: String)]
+
     /// The grouped order of any name source, as positions into it: what the command line
     /// prints without a string per name, and what search orders its results by.
     func groupedOrder<Source: NameSource>(_ source: Source) -> GroupedOrder
@@ -125,6 +129,10 @@ extension AlphabeticIndex: NameIndex {
 
     public func sortKey(for name: String, reading: String?, tieBreak: UInt32) -> SortKey {
         sortKey(for: name, tieBreak: tieBreak)
+    }
+
+    public func labeledSortKeys(names: [String], readings: [String?], firstTieBreak: UInt32) -> [(key: SortKey, label: String)] {
+        labeledSortKeys(names: names, firstTieBreak: firstTieBreak)
     }
 
     public func groupedOrder<Source: NameSource>(_ source: Source) -> GroupedOrder {

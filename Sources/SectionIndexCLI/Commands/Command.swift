@@ -83,6 +83,10 @@ public struct CommandOptions: Equatable, Sendable {
     public var sample = false
     public var mode = NameMatcher.Mode.prefix
     public var collation = Collator.Options()
+    /// `keys --offset`: the position of the first entry in the whole list.
+    public var offset: UInt32 = 0
+    /// `keys --label`: a column with each entry's section label.
+    public var label = false
 
     public init() {}
 }
