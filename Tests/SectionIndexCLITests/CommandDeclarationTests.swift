@@ -38,7 +38,7 @@ struct CommandDeclarationTests {
             let value: [String] = switch option?.kind {
             case .flag?: []
             case .choice(let values)?: [values[0]]
-            case .value?, nil: [name == "format" ? "text" : name == "max-labels" ? "3" : "x"]
+            case .value?, nil: [name == "format" ? "text" : ["max-labels", "offset"].contains(name) ? "3" : "x"]
             }
             let arguments = [subcommand.rawValue, "--\(name)"] + value + (subcommand == .search || subcommand == .check ? ["q"] : [])
             let parsed = Result { try Invocation.parse(arguments, environment: [:]) }
