@@ -5,6 +5,7 @@
 
 #include <unicode/alphaindex.h>
 #include <unicode/locid.h>
+#include <unicode/uniset.h>
 
 #include <memory>
 
@@ -36,6 +37,15 @@ void sicu_reference_index_add_labels(SICUReferenceIndex *index, const char *loca
                                      int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;
     index->index->addLabels(icu::Locale(locale_id), code);
+    *status = code;
+}
+
+void sicu_reference_index_add_label_set(SICUReferenceIndex *index, const char *const *labels,
+                                        int32_t count, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    icu::UnicodeSet set;
+    for (int32_t i = 0; i < count; ++i) { set.add(icu::UnicodeString::fromUTF8(labels[i])); }
+    index->index->addLabels(set, code);
     *status = code;
 }
 

@@ -129,3 +129,24 @@ struct CommandTests {
         #expect(result.out.hasSuffix(" 0 failed\n"))
     }
 }
+
+extension CommandTests {
+    @Test("--labels adds a phone book's own labels in both styles", arguments: ["contacts", "icu"])
+    func customLabelsOption(style: String) throws {
+        let result = try Self.run(["--style", style, "--locale", "de", "--labels", "Sch St", "--format", "tsv"],
+                                  input: "Schulz\nStein\nSeidel\n")
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out == "S\tSeidel\nSch\tSchulz\nSt\tStein\n")
+    }
+
+    @Test("--unread-kanji other puts kanji without a reading in 他, overflow in #; icu style refuses it")
+    func unreadKanjiOption() throws {
+        let other = try Self.run(["--locale", "ja", "--format", "tsv"], input: "佐藤\n1\n")
+        #expect(other.out == "他\t佐藤\n#\t1\n")
+        let overflow = try Self.run(["--locale", "ja", "--unread-kanji", "overflow", "--format", "tsv"], input: "佐藤\n1\n")
+        #expect(overflow.out == "#\t1\n#\t佐藤\n")
+        let refused = try Self.run(["--style", "icu", "--locale", "ja", "--unread-kanji", "other"], input: "佐藤\n")
+        #expect(refused.code == 64)
+        #expect(refused.err.contains("'--unread-kanji' applies to --style contacts"))
+    }
+}

@@ -73,3 +73,46 @@ extension ContactsBeyondICUTests {
         }
     }
 }
+
+extension ContactsBeyondICUTests {
+    @Test("Letters a language has beyond its CLDR index characters get sections in contacts style",
+          arguments: ContactsLetters.entries.flatMap { entry in entry.letters.map { (entry.localeID, $0) } })
+    func addedLetter(locale: String, letter: String) throws {
+        let index = try ContactsIndex(locale: locale == "es" ? "es-u-co-trad" : locale)
+        #expect(index.labels.contains(letter), "locale \(locale): \(letter)")
+        #expect(index.label(for: letter) == letter, "locale \(locale): \(letter)")
+        // ICU style stays ICU's: the letter is not a label there.
+        #expect(!(try AlphabeticIndex(locale: locale == "es" ? "es@collation=traditional" : locale).labels.contains(letter)),
+                "locale \(locale): \(letter)")
+    }
+
+    @Test("A language's other script uses that language's letters", arguments: [
+        ("sr-Latn", "Ђорђе", "Ђ"), ("sr-Latn", "Љиљана", "Љ"), ("sr-Latn", "Јелена", "Ј"),
+        ("sr", "Čedomir", "Č"), ("sr", "Ćosić", "Ć"), ("sr", "Đorđe", "Đ"),
+        ("bs", "Џемал", "Џ"),
+        // No such locale: the likely locale of the script (ru for Cyrillic).
+        ("en", "Јелена", "Й"),
+    ])
+    func otherScriptOfLanguage(locale: String, name: String, label: String) throws {
+        #expect(try ContactsIndex(locale: locale).label(for: name) == label, "locale \(locale)")
+    }
+
+    @Test("Custom labels join the primary group in both styles, as ICU's addLabels", arguments: IndexSettings.Style.allCases)
+    func customLabels(style: IndexSettings.Style) throws {
+        var settings = try IndexSettings(locale: "de", settings: [("labels", "A B C Sch St")])
+        settings.style = style
+        #expect(settings.labels == ["A", "B", "C", "Sch", "St"])
+        let index = try settings.makeIndex()
+        // A German phone book: Sch and St are sections of their own; other S names stay in S.
+        #expect(index.label(for: "Schulz", reading: nil) == "Sch")
+        #expect(index.label(for: "Stein", reading: nil) == "St")
+        #expect(index.label(for: "Seidel", reading: nil) == "S")
+        #expect(index.label(for: "Sauer", reading: nil) == "S")
+        #expect(index.label(for: "Szabo", reading: nil) == "S", "after St, back to S through ICU's hidden bucket")
+    }
+
+    @Test("Custom labels: an empty value is refused with the key named")
+    func customLabelsEmpty() {
+        #expect(throws: SettingsError.self) { try IndexSettings(locale: "de", settings: [("labels", " ")]) }
+    }
+}

@@ -69,6 +69,24 @@ struct ICUParityTests {
         }
     }
 
+    @Test("Labels added as a set (--labels) behave as ICU's addLabels(UnicodeSet)", arguments: [
+        // A German phone book's Sch and St; a Spanish CH; Cyrillic letters in an English index;
+        // letters of other languages, and labels already there.
+        ("de", ["A", "B", "C", "Sch", "St"]), ("es", ["CH", "LL"]), ("en", ["Ж", "Ш", "Щ"]),
+        ("en", ["Ł", "Þ", "Ø", "Æ"]), ("sv", ["Å", "W", "Sch"]), ("ja", ["A", "Z"]), ("zh", ["Sch"]),
+        ("cs", ["CH", "Ch"]), ("ta", ["ஜ", "ஷ", "ஸ", "ஹ", "க்ஷ"]),
+    ])
+    func addedLabels(locale: String, labels: [String]) throws {
+        let added = AlphabeticIndex.Configuration.customLabels(labels)
+        let ours = try AlphabeticIndex(.init(locale: locale, additionalLabels: added))
+        let icu = try ICU.ReferenceIndex(localeID: ours.collator.locale.icuID, additionalLabels: added)
+        #expect(ours.labels == icu.buckets.map(\.label), "locale \(locale) + \(labels)")
+        for name in Self.sample + ["Schulz", "Stein", "Seidel", "Chávez", "Llorente", "Łukasz", "Þóra", "Жанна", "ஜெயா"] {
+            let expected = try icu.bucketIndex(of: name)
+            #expect(ours.bucketIndex(for: name) == expected, "locale \(locale) + \(labels): \(name)")
+        }
+    }
+
     @Test("Records come out in ICU's order: by bucket, then stably by the full collator",
           arguments: ["en", "sv", "ja", "zh", "zh_Hant", "ko", "ru", "ar", "th", "de@collation=phonebook", "cs", "hi"])
     func recordOrder(locale: String) throws {

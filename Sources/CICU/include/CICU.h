@@ -252,6 +252,9 @@ SICUReferenceIndex *sicu_reference_index_open(const char *locale_id, int32_t *st
 void sicu_reference_index_close(SICUReferenceIndex *index);
 void sicu_reference_index_add_labels(SICUReferenceIndex *index, const char *locale_id,
                                      int32_t *status);
+/// ICU's addLabels(UnicodeSet): each of `count` UTF-8 strings joins the index's labels.
+void sicu_reference_index_add_label_set(SICUReferenceIndex *index, const char *const *labels,
+                                        int32_t count, int32_t *status);
 void sicu_reference_index_set_max_label_count(SICUReferenceIndex *index, int32_t count,
                                               int32_t *status);
 /// Sets the underflow, inflow and overflow labels (UTF-8, NUL-terminated; NULL keeps one).

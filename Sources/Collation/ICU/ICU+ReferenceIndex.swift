@@ -31,7 +31,8 @@ extension ICU {
 
         /// Opens ICU's index for a locale, adds label locales and settings, and builds ICU's
         /// immutable index.
-        package init(localeID: String, additionalLocaleIDs: [String] = [], maxLabelCount: Int? = nil,
+        package init(localeID: String, additionalLocaleIDs: [String] = [], additionalLabels: [String] = [],
+                     maxLabelCount: Int? = nil,
                      underflow: String? = nil, inflow: String? = nil,
                      overflow: String? = nil) throws(ICUError) {
             var status: Int32 = 0
@@ -43,6 +44,20 @@ extension ICU {
             for other in additionalLocaleIDs {
                 sicu_reference_index_add_labels(pointer, other, &status)
                 try ICU.check(status, "adding labels to icu::AlphabeticIndex", input: other)
+            }
+            if !additionalLabels.isEmpty {
+                // The labels as NUL-terminated strings in one buffer, and a pointer to each.
+                var bytes: [CChar] = []
+                var offsets: [Int] = []
+                for label in additionalLabels {
+                    offsets.append(bytes.count)
+                    bytes += label.utf8CString
+                }
+                bytes.withUnsafeBufferPointer { buffer in
+                    let labels: [UnsafePointer<CChar>?] = offsets.map { buffer.baseAddress! + $0 }
+                    sicu_reference_index_add_label_set(pointer, labels, Int32(labels.count), &status)
+                }
+                try ICU.check(status, "adding a label set to icu::AlphabeticIndex", input: additionalLabels.joined(separator: " "))
             }
             if let maxLabelCount {
                 sicu_reference_index_set_max_label_count(pointer, Int32(maxLabelCount), &status)

@@ -70,8 +70,10 @@ final class ContactsGroup: Sendable {
         return labelOfBucket[bucket]
     }
 
-    private convenience init(localeID: String) throws(IndexError) {
-        let index = try AlphabeticIndex(locale: localeID)
+    /// The group of a locale: ICU's index of the locale with the letters ``ContactsLetters``
+    /// adds for it and the caller's labels (`--labels`), as ICU's `addLabels` adds a set.
+    private convenience init(localeID: String, addedLabels: [String]) throws(IndexError) {
+        let index = try AlphabeticIndex(.init(locale: localeID, additionalLabels: ContactsLetters.letters(for: localeID) + addedLabels))
         let ordering: Collator
         do { ordering = try Collator(locale: localeID) } catch { throw .collation(error) }
         var scripts = Set<Script>()
@@ -96,12 +98,13 @@ final class ContactsGroup: Sendable {
     /// CLDR data, which costs milliseconds.
     private static let cache = Mutex<[String: ContactsGroup]>([:])
 
-    static func shared(localeID: String) throws(IndexError) -> ContactsGroup {
-        if let group = cache.withLock({ $0[localeID] }) { return group }
-        let group = try ContactsGroup(localeID: localeID)
+    static func shared(localeID: String, addedLabels: [String] = []) throws(IndexError) -> ContactsGroup {
+        let cacheKey = ([localeID] + addedLabels).joined(separator: "\u{0}")
+        if let group = cache.withLock({ $0[cacheKey] }) { return group }
+        let group = try ContactsGroup(localeID: localeID, addedLabels: addedLabels)
         return cache.withLock { cache in
-            if let existing = cache[localeID] { return existing }
-            cache[localeID] = group
+            if let existing = cache[cacheKey] { return existing }
+            cache[cacheKey] = group
             return group
         }
     }
@@ -114,6 +117,24 @@ final class ContactsGroup: Sendable {
         automaticCache.withLock { $0[script] = .some(group) }
         return group
     }
+
+    /// The group of a language in another of its scripts ("sr" in Latin → "sr_Latn"), if ICU
+    /// has data for it and its index claims that script: a Serbian list's Cyrillic names get
+    /// Serbian letters (Ђ Љ Ћ Џ Ј), not Russian ones.
+    static func sameLanguage(_ language: String, script: Script) -> ContactsGroup? {
+        let key = language + "_" + script.shortName
+        if let known = sameLanguageCache.withLock({ $0[key] }) { return known }
+        var group: ContactsGroup?
+        if !script.shortName.isEmpty, let candidate = try? shared(localeID: key), candidate.scripts.contains(script),
+           ICU.language(of: candidate.localeID) == language {
+            group = candidate
+        }
+        sameLanguageCache.withLock { $0[key] = .some(group) }
+        return group
+    }
+
+    /// Language and script → the language's group in that script, or nil; decided once.
+    private static let sameLanguageCache = Mutex<[String: ContactsGroup?]>([:])
 
     /// Script → its automatic group, or nil when no locale's index claims it; decided once.
     private static let automaticCache = Mutex<[Script: ContactsGroup?]>([:])

@@ -119,7 +119,10 @@ extension ContactsIndex {
             if script == Script.han {
                 if case .extraGroup(let localeID) = hanHandling { candidate = try? ContactsGroup.shared(localeID: localeID) }
             } else if options.scripts == .auto {
-                candidate = ContactsGroup.automatic(for: script)
+                // The primary (or an additional) locale's own language in that script first
+                // (sr-Latn's Cyrillic names by Serbian letters), else the script's likely locale.
+                candidate = fixedGroups.lazy.compactMap { ContactsGroup.sameLanguage(ICU.language(of: $0.localeID), script: script) }.first
+                    ?? ContactsGroup.automatic(for: script)
             } else if script == Script.latin, case .romanize = hanHandling {
                 // Romanised Han needs Latin sections even when other scripts get none.
                 candidate = try? ContactsGroup.shared(localeID: HanHandling.latinGroupLocaleID)

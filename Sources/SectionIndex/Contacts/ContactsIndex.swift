@@ -75,9 +75,20 @@ public struct ContactsIndex: Sendable {
         /// Where Japanese kanji names without a reading go (a Japanese group placing Han by
         /// reading only).
         public var unreadKanji: UnreadKanjiPolicy
+        /// Labels added to the primary locale's group, as ICU's `addLabels` adds a set; a label
+        /// of several characters is kept as written (a German phone book's `Sch`, `St`).
+        ///
+        /// ```swift
+        /// let index = try ContactsIndex(locale: "de", options: .init(labels: ["Sch", "St"]))
+        /// index.label(for: "Schulz")   // "Sch"
+        /// index.label(for: "Seidel")   // "S"
+        /// ```
+        public var labels: [String]
 
         public init(additionalLocales: [String] = [], han: HanPolicy? = nil, names: NamePolicy = .personal,
-                    scripts: ScriptPolicy = .auto, overflowLabel: String = "#", unreadKanji: UnreadKanjiPolicy = .other) {
+                    scripts: ScriptPolicy = .auto, overflowLabel: String = "#", unreadKanji: UnreadKanjiPolicy = .other,
+                    labels: [String] = []) {
+            self.labels = labels
             self.additionalLocales = additionalLocales
             self.han = han
             self.names = names
@@ -133,7 +144,8 @@ public struct ContactsIndex: Sendable {
         locale = collator.locale
         self.options = options
         primaryCollator = collator
-        let primary = try ContactsGroup.shared(localeID: collator.locale.icuID)
+        let primary = try ContactsGroup.shared(localeID: collator.locale.icuID,
+                                               addedLabels: AlphabeticIndex.Configuration.customLabels(options.labels))
         var additional: [LocaleIdentifier] = []
         for other in options.additionalLocales {
             do {

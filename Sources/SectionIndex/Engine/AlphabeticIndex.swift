@@ -55,16 +55,41 @@ public struct AlphabeticIndex: Sendable {
         public var locale: String
         /// Locales whose index characters are added (ICU's `addLabels(locale)`).
         public var additionalLocales: [String] = []
+        /// Labels added to the locale's, as ICU's `addLabels(UnicodeSet)` adds a set: a label
+        /// of several characters is kept only when it sorts apart from its characters
+        /// separated (a contraction such as Czech CH), or when written with one trailing `*`
+        /// (`Sch*`), which is not shown.
+        ///
+        /// ```swift
+        /// let phoneBook = try AlphabeticIndex(.init(locale: "de", additionalLabels: ["Sch*", "St*"]))
+        /// phoneBook.label(for: "Schulz")   // "Sch"
+        /// phoneBook.label(for: "Stein")    // "St"
+        /// phoneBook.label(for: "Seidel")   // "S"
+        /// ```
+        public var additionalLabels: [String] = []
         public var underflowLabel = "…"
         public var inflowLabel = "…"
         public var overflowLabel = "…"
         /// At most this many labels plus one are kept, evenly thinned (ICU's default: 99).
         public var maximumLabelCount = 99
 
-        public init(locale: String, additionalLocales: [String] = [], underflowLabel: String = "…",
-                    inflowLabel: String = "…", overflowLabel: String = "…", maximumLabelCount: Int = 99) {
+        /// A caller's own labels as ``additionalLabels``: each label of several characters
+        /// marked with a trailing `*`, so that it is kept as written (`Sch`, `St`), as a
+        /// caller who names a label wants it.
+        ///
+        /// ```swift
+        /// AlphabeticIndex.Configuration.customLabels(["A", "Sch", "St"])   // ["A", "Sch*", "St*"]
+        /// ```
+        public static func customLabels(_ labels: [String]) -> [String] {
+            labels.map { $0.unicodeScalars.count > 1 && !$0.hasSuffix("*") ? $0 + "*" : $0 }
+        }
+
+        public init(locale: String, additionalLocales: [String] = [], additionalLabels: [String] = [],
+                    underflowLabel: String = "…", inflowLabel: String = "…", overflowLabel: String = "…",
+                    maximumLabelCount: Int = 99) {
             self.locale = locale
             self.additionalLocales = additionalLocales
+            self.additionalLabels = additionalLabels
             self.underflowLabel = underflowLabel
             self.inflowLabel = inflowLabel
             self.overflowLabel = overflowLabel

@@ -36,6 +36,7 @@ struct BucketListBuilder {
     private func sortedLabels(boundaries: [String]) throws(ICUError) -> [String] {
         var initial = try IndexCharacters.primaryLabels(for: collator.locale.icuID, primary: primary)
         for locale in additional { initial += IndexCharacters.exemplarLabels(for: locale.icuID) }
+        initial += configuration.additionalLabels
         // ICU holds the initial labels in a UnicodeSet: duplicates collapse.
         var seen = Set<String>()
         initial = initial.filter { seen.insert($0).inserted }

@@ -39,7 +39,7 @@ extension Fixture {
             index = try settings(locale: locale.value).makeIndex()
         } catch {
             let line = switch error {
-            case let error as SettingsError: headers.first { $0.key == error.key }?.line ?? locale.line
+            case let error as SettingsError: headers.first { Self.settingName(ofHeader: $0.key) == error.key }?.line ?? locale.line
             default: locale.line
             }
             fail(line, "cannot build the index: \(error)")
@@ -94,7 +94,13 @@ extension Fixture {
     ///
     /// - Throws: ``SettingsError`` naming the header that is wrong.
     public func settings(locale: String) throws(SettingsError) -> IndexSettings {
-        try IndexSettings(locale: locale, settings: headers.map { ($0.key, $0.value) })
+        try IndexSettings(locale: locale, settings: headers.map { (Self.settingName(ofHeader: $0.key), $0.value) })
+    }
+
+    /// The setting a header sets: its own name, but `custom-labels:` for `--labels`, whose
+    /// header name is the expected labels line.
+    static func settingName(ofHeader key: String) -> String {
+        key == "custom-labels" ? "labels" : key
     }
 }
 

@@ -22,6 +22,9 @@ public struct IndexSettings: Hashable, Sendable {
     public var style: Style
     public var locale: String
     public var also: [String] = []
+    /// Labels added to the primary locale's (`--labels "Sch St"`), in both styles; see
+    /// ``AlphabeticIndex/Configuration/customLabels(_:)``.
+    public var labels: [String] = []
     public var han: ContactsIndex.HanPolicy?
     public var names: ContactsIndex.NamePolicy = .personal
     public var scripts: ContactsIndex.ScriptPolicy = .auto
@@ -51,13 +54,15 @@ public struct IndexSettings: Hashable, Sendable {
                 } catch { throw .collation(error) }
             }
             let configuration = AlphabeticIndex.Configuration(
-                locale: locale, additionalLocales: also, underflowLabel: underflow ?? "…",
+                locale: locale, additionalLocales: also, additionalLabels: AlphabeticIndex.Configuration.customLabels(labels),
+                underflowLabel: underflow ?? "…",
                 inflowLabel: inflow ?? "…", overflowLabel: overflow ?? "…",
                 maximumLabelCount: maximumLabelCount ?? 99)
             return try AlphabeticIndex(configuration)
         case .contacts:
             let options = ContactsIndex.Options(additionalLocales: also, han: han, names: names,
-                                                scripts: scripts, overflowLabel: overflow ?? "#", unreadKanji: unreadKanji)
+                                                scripts: scripts, overflowLabel: overflow ?? "#", unreadKanji: unreadKanji,
+                                                labels: labels)
             return try ContactsIndex(locale: locale, options: options, strict: strict)
         }
     }
@@ -71,6 +76,12 @@ extension IndexSettings {
             .choice("style", Style.self, help: "contacts (default) or icu (exactly ICU's AlphabeticIndex)") { $0.style = $1 },
             .value("also", "L2,L3", help: "more locales whose labels join the index") { settings, value in
                 settings.also = value.split(separator: ",").map { String($0).trimmingSpaces }
+            },
+            .value("labels", "\"A B Sch\"", help: "labels added to the locale's, separated by spaces (a phone book's Sch and St)") {
+                (settings: inout IndexSettings, value: String) throws(SettingsError.Problem) in
+                let labels = value.split(separator: " ").map(String.init)
+                guard !labels.isEmpty else { throw .other("'labels' needs at least one label, separated by spaces") }
+                settings.labels = labels
             },
             .choice("han", ContactsIndex.HanPolicy.self, help: "how Han names are placed (default: from the locale)") { $0.han = $1 },
             .choice("names", ContactsIndex.NamePolicy.self,
