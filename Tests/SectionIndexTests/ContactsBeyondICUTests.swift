@@ -116,3 +116,20 @@ extension ContactsBeyondICUTests {
         #expect(throws: SettingsError.self) { try IndexSettings(locale: "de", settings: [("labels", " ")]) }
     }
 }
+
+extension ContactsBeyondICUTests {
+    @Test("Urdu names typed with Arabic letters file under the Urdu letters", arguments: [
+        ("كريم", "ک"), ("يوسف", "ی"), ("هارون", "ہ"), ("إبراهيم", "ا"), ("کریم", "ک"), ("علی", "ع"),
+    ])
+    func urduLetterVariants(name: String, label: String) throws {
+        #expect(try ContactsIndex(locale: "ur").label(for: name) == label)
+    }
+
+    @Test("The variant table rewrites a key only when its first letter is a variant")
+    func letterVariantKey() throws {
+        let letters = try #require(LetterVariants.letters(forLocaleID: "ur")).letters
+        #expect(LetterVariants.key(of: "كريم", letters: letters) == "کريم".replacingOccurrences(of: "ي", with: "ی"))
+        #expect(LetterVariants.key(of: "علي", letters: letters) == nil)
+        #expect(LetterVariants.letters(forLocaleID: "fa") == nil, "CLDR fa collation already tailors ك and ي")
+    }
+}

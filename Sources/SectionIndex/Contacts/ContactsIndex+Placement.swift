@@ -57,6 +57,12 @@ extension ContactsIndex {
            let key = KoreanSurnames.key(of: String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)[...]) {
             return (KeyChoice(script: Script.hangul, skip: Int32(skip), usesReading: reading != nil, isRomanized: true), key)
         }
+        if let letterVariants, script == letterVariants.script,
+           letterVariants.letters[UTF8Scalars.decode(source, at: offset).0] != nil,
+           let key = LetterVariants.key(of: String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)[...],
+                                        letters: letterVariants.letters) {
+            return (KeyChoice(script: script, skip: Int32(skip), usesReading: reading != nil, isRomanized: true), key)
+        }
         return (KeyChoice(script: script, skip: Int32(skip), usesReading: reading != nil, isRomanized: false), nil)
     }
 

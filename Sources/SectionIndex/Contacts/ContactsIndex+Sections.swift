@@ -158,7 +158,7 @@ extension ContactsIndex {
         func choose(_ i: Int) -> (KeyChoice, romanized: String?) {
             source.withName(i) { name in source.withReading(i) { chooseKey(name: name, reading: $0) } }
         }
-        if hanHandling.romanizes || readsKoreanSurnames {
+        if rewritesKeys {
             romanized = [String?](repeating: nil, count: count)
             ParallelWork.update(&choices, &romanized) { i, choice, key in (choice, key) = choose(i) }
         } else {

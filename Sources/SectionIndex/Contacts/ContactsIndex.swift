@@ -129,6 +129,13 @@ public struct ContactsIndex: Sendable {
     /// Hanja surnames are read by ``KoreanSurnames`` (a Korean group places Han and names are
     /// personal).
     let readsKoreanSurnames: Bool
+    /// The script and letter variants of the group whose language has them (Urdu's Arabic
+    /// kaf and yeh, ``LetterVariants``), or nil.
+    let letterVariants: (script: Script, letters: [Unicode.Scalar: String])?
+
+    /// Some keys are rewritten (romanised Han, Korean surnames, letter variants): grouping
+    /// keeps a slot per entry for the rewritten text.
+    var rewritesKeys: Bool { hanHandling.romanizes || readsKoreanSurnames || letterVariants != nil }
 
     /// Builds the index for a primary locale.
     ///
@@ -182,6 +189,11 @@ public struct ContactsIndex: Sendable {
             groups[japanese] = groups[japanese].closing(with: Self.unreadKanjiLabel).claiming(groups[japanese].scripts.union([Script.han]))
         }
         fixedGroups = groups
+        letterVariants = groups.lazy.compactMap { group in
+            LetterVariants.letters(forLocaleID: group.localeID).flatMap { variants in
+                group.scripts.contains(variants.script) ? variants : nil
+            }
+        }.first
         try IndexError.checkSpecialLabel(options.overflowLabel, kind: .overflow, labels: groups.lazy.flatMap(\.labels))
     }
 }

@@ -1,0 +1,54 @@
+import Collation
+
+// Letters typed in another language's form (issue 16, case 4).
+
+/// Letters a language writes with its own code points that users often type in a related
+/// language's form, and that the language's CLDR collation does not tailor, so ICU sorts them
+/// outside the alphabet: an Urdu list with كريم typed on an Arabic keyboard files it after ے,
+/// the last letter, and إبراهيم in `#`. In contacts style, a key whose first letter is such a
+/// variant is placed and ordered with each variant replaced by the language's letter.
+///
+/// Only the first letter decides whether a key is rewritten, so that the work per name is one
+/// table lookup for names of that script; a name that starts with the language's own letter
+/// keeps its text (a variant inside it only orders it, at a later letter).
+enum LetterVariants {
+    struct Entry: Sendable {
+        /// The ICU language whose group the table serves.
+        let language: String
+        /// The script of the variants and the letters (ISO 15924).
+        let script: String
+        /// Variant → the language's letter.
+        let letters: [Unicode.Scalar: String]
+        let source: String
+    }
+
+    static let entries: [Entry] = [
+        Entry(language: "ur", script: "Arab", letters: [
+            "\u{0643}": "\u{06A9}",   // ARABIC LETTER KAF → KEHEH ک, the Urdu kaf
+            "\u{064A}": "\u{06CC}",   // ARABIC LETTER YEH → FARSI YEH ی, the Urdu choti ye
+            "\u{0649}": "\u{06CC}",   // ALEF MAKSURA → FARSI YEH ی
+            "\u{0647}": "\u{06C1}",   // ARABIC LETTER HEH → HEH GOAL ہ, the Urdu choti he
+            "\u{0625}": "\u{0627}",   // ALEF WITH HAMZA BELOW → ALEF ا
+        ], source: "the Urdu alphabet's letters are ک ی ہ ا (Unicode's Arabic block notes: U+06A9 for Urdu kaf, U+06CC for Urdu yeh, U+06C1 for Urdu heh goal); CLDR ur collation tailors only these (&ی<<ئ, &ہ<<ۂ), so the Arabic forms keep root weights after ے"),
+    ]
+
+    private static let entryOfLanguage: [String: Entry] = Dictionary(
+        entries.map { ($0.language, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The script and variants of a locale's language, or nil when it has none.
+    static func letters(forLocaleID localeID: String) -> (script: Script, letters: [Unicode.Scalar: String])? {
+        guard let entry = entryOfLanguage[ICU.language(of: localeID)], let script = Script(named: entry.script) else { return nil }
+        return (script, entry.letters)
+    }
+
+    /// The key with every variant replaced, or nil when its first letter is not a variant.
+    static func key(of text: Substring, letters: [Unicode.Scalar: String]) -> String? {
+        guard let first = text.unicodeScalars.first, letters[first] != nil else { return nil }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let letter = letters[scalar] { result += letter } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+}
