@@ -133,3 +133,22 @@ extension ContactsBeyondICUTests {
         #expect(LetterVariants.letters(forLocaleID: "fa") == nil, "CLDR fa collation already tailors ك and ي")
     }
 }
+
+extension ContactsBeyondICUTests {
+    @Test("Scripts without a locale get a group of their own letters; syllabaries stay in #", arguments: [
+        ("ދިވެހި", "ދ"), ("ܐܪܡܝܐ", "ܐ"), ("ߒߞߏ", "ߒ"), ("ᠪᠠᠲᠤ", "ᠪ"), ("ꆈꌠ", "#"), ("ᐃᓄᒃᑎᑐᑦ", "#"),
+    ])
+    func scriptWithoutLocale(name: String, label: String) throws {
+        #expect(try ContactsIndex(locale: "en").label(for: name) == label)
+        #expect(try ContactsIndex(locale: "en", options: .init(scripts: .none)).label(for: name) == "#")
+    }
+
+    @Test("A script's own-letter group shows only that script's letters")
+    func ownLettersOnly() throws {
+        let labels = try ContactsIndex(locale: "ja").labels(forNames: ["ދިވެހި"])
+        let thaana = labels.filter { $0.unicodeScalars.first.map { (0x0780...0x07BF).contains($0.value) } ?? false }
+        // Thaana's letters U+0780–U+07A5 and U+07B1, as root collation sorts them apart.
+        #expect(thaana.count > 30)
+        #expect(!labels.contains("A"), "root's A–Z stay out of a Thaana group under ja")
+    }
+}

@@ -141,7 +141,8 @@ final class ContactsGroup: Sendable {
 
     private static func findAutomatic(for script: Script) -> ContactsGroup? {
         let code = script.shortName
-        guard !code.isEmpty, let likely = ICU.addLikelySubtags("und_" + code) else { return nil }
+        guard !code.isEmpty else { return nil }
+        guard let likely = ICU.addLikelySubtags("und_" + code) else { return nil }
         let language = ICU.language(of: likely)
         guard !language.isEmpty, language != "und" else { return nil }
         // "und_Hang" gives "ko_Hang_KR", but ICU's data for Korean lives under "ko" (an id
@@ -149,7 +150,42 @@ final class ContactsGroup: Sendable {
         for localeID in [language, language + "_" + ICU.script(of: likely)] {
             if let group = try? shared(localeID: localeID), group.scripts.contains(script) { return group }
         }
-        return nil
+        return ofLetters(script, localeID: language + "_" + code)
+    }
+
+    /// At most this many letters make a group of a script's own letters: an alphabet or
+    /// abjad (Thaana 47, N'Ko 33, Syriac, Mongolian), not a syllabary of hundreds or
+    /// thousands (Yi, Canadian syllabics), whose names stay in `#`.
+    static let maximumOwnLetters = 150
+
+    /// A group for a script no locale of ICU's covers (Thaana, Syriac, N'Ko, Mongolian): a
+    /// label for every letter of the script that root collation sorts apart, in root order
+    /// (Unicode's order where there is no tailoring), as ICU would build it from the letters.
+    /// `localeID` is the script's likely locale, which ICU serves from root (`dv_Thaa`).
+    private static func ofLetters(_ script: Script, localeID: String) -> ContactsGroup? {
+        var letters: [String] = []
+        for value in UInt32(0x80)...0x2FFFF {
+            guard let scalar = Unicode.Scalar(value), Script(of: scalar) == script else { continue }
+            switch scalar.properties.generalCategory {
+            case .otherLetter, .uppercaseLetter, .titlecaseLetter: letters.append(String(scalar))
+            default: continue
+            }
+            if letters.count > maximumOwnLetters { return nil }
+        }
+        guard !letters.isEmpty, let group = try? shared(localeID: localeID, addedLabels: letters) else { return nil }
+        return group.keepingLabels(of: script)
+    }
+
+    /// The same group with only the labels of one script, claiming only that script: names
+    /// of the script before its first label, or in a dropped label's bucket, go to `#`.
+    private func keepingLabels(of script: Script) -> ContactsGroup {
+        var kept: [String] = []
+        let labelOfBucket = index.buckets.map { bucket -> Int? in
+            guard bucket.kind == .normal, let first = bucket.label.unicodeScalars.first, Script(of: first) == script else { return nil }
+            kept.append(bucket.label)
+            return kept.count - 1
+        }
+        return ContactsGroup(self, scripts: [script], labels: kept, labelOfBucket: labelOfBucket)
     }
 }
 
