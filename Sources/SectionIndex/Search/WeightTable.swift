@@ -336,6 +336,68 @@ struct WeightTable: Sendable {
         }
     }
 
+    /// A query ready to be matched against single entries (``matchesEntry(_:)``): each word's
+    /// weight sequences, with the pattern search of each made once.
+    struct Query {
+        /// Per query word, its alternatives: the weights and their pattern search.
+        let words: [[(weights: [UInt32], search: PatternSearch<UInt32>)]]
+        let mode: NameMatcher.Mode
+
+        init(plan: QueryPlan, mode: NameMatcher.Mode) {
+            words = plan.tokens.map { $0.map { ($0, PatternSearch($0)) } }
+            self.mode = mode
+        }
+    }
+
+    /// Up to this many weights a prefix is compared at each word start; a longer one is
+    /// looked for by one ``PatternSearch`` pass, so that a line of a million one-letter words
+    /// costs no more than its length.
+    private static let directPrefixLimit = 16
+
+    /// Whether every word of the query matches a text of the table (which holds one entry:
+    /// its word starts ascending), as ``SearchList`` would match that entry.
+    ///
+    /// - Complexity: linear in the entry's weights for each alternative of each query word.
+    func matchesEntry(_ query: Query) -> Bool {
+        weights.withUnsafeBufferPointer { all in
+            wordStarts.withUnsafeBufferPointer { starts in
+                query.words.allSatisfy { alternatives in
+                    alternatives.contains { weights, search in
+                        guard !weights.isEmpty, weights.count < all.count else { return false }
+                        if query.mode == .substring { return search.occurs(in: all) }
+                        if weights.count <= Self.directPrefixLimit {
+                            // The query holds no 0: a text's terminating 0 ends the comparison.
+                            return weights.withUnsafeBufferPointer { weights in
+                                starts.contains { Self.comparePrefix(all.baseAddress! + Int($0), weights) == 0 }
+                            }
+                        }
+                        // Occurrences and word starts both ascend: one merge finds a common one.
+                        var word = 0
+                        var found = false
+                        search.forEachOccurrence(in: all) { start in
+                            while word < starts.count, Int(starts[word]) < start { word += 1 }
+                            guard word < starts.count else { return all.count }
+                            if Int(starts[word]) == start { found = true; return all.count }
+                            return nil
+                        }
+                        return found
+                    }
+                }
+            }
+        }
+    }
+
+    /// Empties the table, keeping its storage for the next entry.
+    mutating func removeAll() {
+        weights.removeAll(keepingCapacity: true)
+        textStarts.removeAll(keepingCapacity: true)
+        textRanks.removeAll(keepingCapacity: true)
+        wordStarts.removeAll(keepingCapacity: true)
+        wordRanks.removeAll(keepingCapacity: true)
+        firstTexts.removeAll(keepingCapacity: true)
+        longestText = 0
+    }
+
     /// Marks the ranks of the words (indices into ``wordStarts``) that begin with the query:
     /// one ``PatternSearch`` pass over each text that holds one of them.
     ///

@@ -95,7 +95,12 @@ struct CommandContext {
 extension UTF8Table {
     /// One entry per line, with strings: for the subcommands that are not a hot loop.
     var entries: [InputEntry] {
-        (0..<count).map { InputEntry(name: name($0), reading: reading($0), line: $0 + 1) }
+        (0..<count).map(entry)
+    }
+
+    /// The entry at a position (0-based), with strings.
+    func entry(_ position: Int) -> InputEntry {
+        InputEntry(name: name(position), reading: reading(position), line: position + 1)
     }
 }
 

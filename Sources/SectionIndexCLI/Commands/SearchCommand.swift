@@ -34,17 +34,21 @@ enum SearchCommand: Command {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let index = try context.makeIndex()
         let query = context.invocation.arguments[0]
-        let entries = try context.inputTableOrSample(argumentIndex: 1).table.entries
-        let list = try NameMatcher(index: index).prepare(entries, name: \.name, reading: \.reading)
-        let matches = list.search(query, mode: context.options.mode)
+        let table = try context.inputTableOrSample(argumentIndex: 1).table
+        // Each line is matched on its own and only the matches are sorted: one query never
+        // prepares the whole list (issue 15).
+        let order = try NameMatcher(index: index).groupedMatches(of: query, in: table, mode: context.options.mode)
         let output = context.output
         switch context.options.format {
         case .tsv:
-            for match in matches { TSVWriter.row([match.label, match.element.asRead], to: output) }
+            // label<TAB>the line as read: the grouped TSV row.
+            TSVWriter.grouped(order, table: table, to: output)
         case .json:
-            JSONValue.writeArray(matches.lazy.map { .object([("label", .string($0.label))] + $0.element.jsonMembers) }, to: output)
+            JSONValue.writeArray(order.entries.lazy.map { position, section in
+                .object([("label", .string(order.labels[section]))] + table.entry(position).jsonMembers)
+            }, to: output)
         case .text, .html:
-            TextWriter.lines(matches.lazy.map(\.element.asRead), to: output)
+            for (position, _) in order.entries { output.line(table.entry(position).asRead) }
         }
         return .success
     }

@@ -1,0 +1,92 @@
+import Collation
+
+extension NameMatcher {
+    /// The entries of a name source that match a query, in index order, each with its
+    /// section: one search without preparing a list.
+    ///
+    /// Each entry is weighed, romanised and matched on its own, on every core, and nothing
+    /// is kept for the entries that do not match; only the matches are grouped and sorted.
+    /// This is what the command line's `search` does with its input file: for one query over
+    /// a long list it takes less time and far less memory than ``prepare(names:readings:)``
+    /// followed by ``SearchList/search(_:mode:)``, which pays off from the second query on.
+    ///
+    /// ```swift
+    /// let matcher = try NameMatcher(locale: "zh")
+    /// let order = matcher.groupedMatches(of: "zw", in: ["王芳", "张伟", "Zoe Wang"])
+    /// order.entries.map(\.position)                      // [1]: 张伟, by its pinyin initials
+    /// order.entries.map { order.labels[$0.section] }     // ["Z"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - query: what the user typed; see ``matches(name:reading:query:mode:)``.
+    ///   - names: the names, each with its reading or nil (an empty reading counts as none).
+    ///   - mode: ``Mode/prefix`` (the default) or ``Mode/substring``.
+    /// - Returns: the matches' positions in `names`, in index order, each with its section.
+    /// - Complexity: one weighing and romanisation per entry, plus the grouping of the
+    ///   matches.
+    public func groupedMatches(of query: String, in names: [String], readings: [String?] = [],
+                               mode: Mode = .prefix) -> GroupedOrder {
+        let readings = names.indices.map { $0 < readings.count ? readings[$0] : nil }
+        return groupedMatches(of: query, in: StringNames(names: names, readings: readings), mode: mode)
+    }
+
+    /// The entries of any name source (the command line's input buffer) that match a query,
+    /// in index order, each with its section; see ``groupedMatches(of:in:readings:mode:)``.
+    public func groupedMatches<Source: NameSource>(of query: String, in source: Source,
+                                                   mode: Mode = .prefix) -> GroupedOrder {
+        let queryPlan = weighers.withWeigher { plan(query, weigher: $0) }
+        if queryPlan.matchesEverything { return index.groupedOrder(source) }
+        let positions = matchingPositions(in: source, plan: queryPlan, mode: mode)
+        var order = index.groupedOrder(SubsetSource(base: source, positions: positions))
+        order.entries = order.entries.map { (positions[$0.position], $0.section) }
+        return order
+    }
+
+    /// Lines per block of work: workers take every `workers`-th block, so that a run of
+    /// slow lines (a block of Japanese names) is shared out, and each keeps one memo of
+    /// transliterated words.
+    private static let blockSize = 4_096
+
+    /// The positions of the entries that match, ascending.
+    private func matchingPositions<Source: NameSource>(in source: Source, plan: QueryPlan, mode: Mode) -> [Int] {
+        let count = source.count
+        let workers = count < ParallelWork.threshold ? 1 : ParallelWork.processorCount
+        let blockCount = (count + Self.blockSize - 1) / Self.blockSize
+        let query = WeightTable.Query(plan: plan, mode: mode)
+        let found = ParallelWork.map(count: workers) { worker in
+            var positions: [Int] = []
+            var table = WeightTable()
+            let memo = SpellingMemo()
+            weighers.withWeigher { weigher in
+                for block in stride(from: worker, to: blockCount, by: workers) {
+                    for position in (block * Self.blockSize)..<min(count, (block + 1) * Self.blockSize) {
+                        let name = source.name(position), reading = source.reading(position)
+                        table.removeAll()
+                        table.append(rank: 0, texts: searchTexts(name: name, reading: reading, memo: memo), weigher: weigher)
+                        if table.matchesEntry(query), plan.literalsOccur(inName: name, reading: reading) {
+                            positions.append(position)
+                        }
+                    }
+                }
+            }
+            return positions
+        }
+        return workers == 1 ? found[0] : found.joined().sorted()
+    }
+}
+
+/// Some entries of a name source, by their positions in it.
+struct SubsetSource<Base: NameSource>: NameSource {
+    let base: Base
+    let positions: [Int]
+
+    var count: Int { positions.count }
+
+    func withName<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        base.withName(positions[i], body)
+    }
+
+    func withReading<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        base.withReading(positions[i], body)
+    }
+}
