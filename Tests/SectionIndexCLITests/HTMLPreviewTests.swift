@@ -97,7 +97,12 @@ struct HTMLPreviewTests {
     /// What the page's self-test found after clicking `label`.
     static func selfTest(_ page: URL, label: String, size: (width: Int, height: Int) = phone) throws -> [String: Any] {
         let encoded = label.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-        let run = try browse(page, fragment: "selftest=" + encoded, size: size, arguments: ["--virtual-time-budget=3000", "--dump-dom"])
+        return try pageResult(page, fragment: "selftest=" + encoded, size: size)
+    }
+
+    /// What the page wrote into `<pre id="result">` for a self-test fragment.
+    static func pageResult(_ page: URL, fragment: String, size: (width: Int, height: Int) = phone) throws -> [String: Any] {
+        let run = try browse(page, fragment: fragment, size: size, arguments: ["--virtual-time-budget=3000", "--dump-dom"])
         let dom = run.text
         guard let start = dom.range(of: #"<pre id="result""#), let open = dom[start.upperBound...].firstIndex(of: ">"),
               let end = dom.range(of: "</pre>", range: open..<dom.endIndex) else {
@@ -188,6 +193,51 @@ struct HTMLPreviewTests {
         #expect(stuck["ok"] as? Bool == false && stuck["header"] as? String == "A", "\(stuck)")
         let working = try Self.selfTest(file, label: "B")
         #expect(working["ok"] as? Bool == true && working["header"] as? String == "B", "\(working)")
+    }
+
+    /// Names for the search field, several of issue 15's examples among them.
+    static let searchNames: [(name: String, reading: String?)] = [
+        ("Åsa", nil), ("Asa", nil), ("Asta", nil), ("Ola Åberg", nil), ("Nguyễn Văn An", nil), ("Łukasz", nil), ("Lukas", nil),
+        ("John Smith", nil), ("John Paul Jones", nil), ("Chalupa", nil), ("Jürgen Groß", nil), ("王小明", nil), ("张小伟", nil),
+        ("张伟", nil), ("张长春", nil), ("吕布", nil), ("박지성", nil), ("김민수", nil), ("Юрий Гагарин", nil), ("Александр", nil),
+        ("⭐Anna", nil), ("🏠Home", nil), ("AT&T", nil), ("田中 一郎", "たなか いちろう"), ("真司", "しんじ"), ("Anna", nil),
+    ]
+
+    @Test("Typing into the search field shows exactly the rows section-index search prints, and hides the index",
+          .enabled(if: chromium != nil, "chromium is not installed"),
+          arguments: [
+              ("sv", ["åsa", "asa", "a", "anna", "ola å", "gross"], ["åsa", "anna"]),
+              ("en", ["js", "jpj", "john s", "lukasz", "nguyen", "&", "home", "zz"], ["john s", "&"]),
+              ("zh", ["zw", "zxw", "xm", "changchun", "lv", "zhangw", "张"], ["zw", "zhangw", "张"]),
+              ("ja", ["tana", "タナ", "shinji", "ichiro", "た"], ["tana", "タナ"]),
+              ("ko", ["ㄱㅁ", "ㅈㅅ", "minsu", "박"], ["ㄱㅁ", "minsu"]),
+              ("ru", ["yuri", "iurii", "aleksandr", "gag"], ["aleksandr", "gag"]),
+              ("cs", ["c", "ch", "cha"], ["c", "ch"]),
+          ])
+    func searchField(locale: String, queries: [String], mustFind: [String]) throws {
+        let (html, directory) = try Self.page(Self.searchNames + Self.sample, options: ["--locale", locale])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("page.html")
+        try Data(html.utf8).write(to: file)
+        let input = directory.appendingPathComponent("names.txt")
+        let encoded = queries.joined(separator: "\n").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let result = try Self.pageResult(file, fragment: "search=" + encoded)
+        let searches = try #require(result["searches"] as? [[String: Any]], "\(result)")
+        #expect(searches.count == queries.count)
+        for (query, search) in zip(queries, searches) {
+            let command = ExternalTool.sectionIndex(["search", "--locale", locale, query, input.path])
+            #expect(command.status == 0, "\(command.errors)")
+            let expected = command.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            #expect(search["query"] as? String == query)
+            #expect(search["rows"] as? [String] == expected, "locale \(locale), \"\(query)\": the page's rows and section-index search's")
+            if mustFind.contains(query) {
+                #expect(!expected.isEmpty, "locale \(locale), \"\(query)\" finds names")
+            }
+            #expect(search["indexHidden"] as? Bool == true, "locale \(locale), \"\(query)\": the side index is hidden while a query is shown")
+        }
+        let cleared = try #require(result["cleared"] as? [String: Any])
+        #expect((cleared["rows"] as? [String])?.count == Self.searchNames.count + Self.sample.count, "an empty field shows every row")
+        #expect(cleared["indexHidden"] as? Bool == false, "and the index again")
     }
 
     /// Writes the page for the built-in sample in `locale` with `--full` (hundreds of labels).

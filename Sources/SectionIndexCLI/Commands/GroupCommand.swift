@@ -42,8 +42,12 @@ enum GroupCommand: Command {
             let entries = table.entries
             let sections = index.sections(of: entries, name: \.name, reading: \.reading, full: options.full)
             let labels = index.labels(forNames: entries.map(\.name), readings: entries.map(\.reading))
+            // The search field's tables, computed by the engine, in the order of the rows.
+            let rows = sections.flatMap(\.items)
+            let search = try NameMatcher(index: index).searchForms(names: rows.map(\.name), readings: rows.map(\.reading),
+                                                                   extraCharacters: HTMLPreview.queryCharacters)
             output.write(HTMLPreview.page(sections: sections, labels: labels, localeTag: index.collator.locale.languageTag,
-                                          full: options.full))
+                                          full: options.full, search: search))
         case .tsv:
             TSVWriter.grouped(index.groupedOrder(table), table: table, to: output)
         case .json:

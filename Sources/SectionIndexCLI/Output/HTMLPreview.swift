@@ -5,11 +5,20 @@ import SectionIndex
 /// stacked down the trailing edge, a tap on a label jumping to its section, the labels of
 /// empty sections dimmed (with `--full`), and right-to-left locales mirrored.
 ///
+/// A search field above the list filters it as `section-index search` does (issue 15): the
+/// engine computes each entry's search forms and the weights of the characters a query may
+/// hold (``SearchForms``), and the page embeds them, so its script only splits the query,
+/// looks its characters up and compares; no collation rule is written twice. While a query
+/// is shown the side index is hidden, as in a phone's contacts app. Weights travel as one
+/// character each (``SearchCodes``), so a comparison is a string comparison.
+///
 /// The page tests itself when its address ends in `#selftest=LABEL`: it clicks the index
 /// label LABEL, then writes what it finds at the top of the list as JSON into
 /// `<pre id="result">` and `document.title` (see `HTMLPreviewTests`). The jump is right when
 /// the section's header is at the top of the list, or, for a section too near the end to get
-/// there, when the list is scrolled to its end with the header in view.
+/// there, when the list is scrolled to its end with the header in view. With
+/// `#search=QUERIES` it types each query (one per line) into the emptied search field, a
+/// character at a time, and reports the rows left after each and whether the index is hidden.
 enum HTMLPreview {
     /// One entry of the side index.
     struct IndexLabel: Equatable {
@@ -59,7 +68,16 @@ enum HTMLPreview {
         return Set(index.labels.dropLast())   // the overflow label `#` is last; it is kept anyway
     }
 
-    static func page(sections: [Section<InputEntry>], labels: [String], localeTag: String, full: Bool) -> String {
+    /// Characters a query may hold besides those of the names: Latin (ASCII, Latin-1,
+    /// Latin Extended and Vietnamese letters), combining marks, Greek, Cyrillic, kana, the
+    /// Hangul letters and zhuyin typed alone, and full- and half-width forms.
+    static let queryCharacters: [Unicode.Scalar] = [
+        0x21...0x7E, 0xA1...0x24F, 0x300...0x36F, 0x370...0x4FF, 0x1E00...0x1EFF, 0x3041...0x30FF,
+        0x3105...0x312F, 0x3131...0x318E, 0xFF01...0xFF9F,
+    ].flatMap { $0.compactMap(Unicode.Scalar.init) }
+
+    static func page(sections: [Section<InputEntry>], labels: [String], localeTag: String, full: Bool,
+                     search: SearchForms? = nil) -> String {
         let direction = direction(forLocaleTag: localeTag)
         let index = indexLabels(sections: sections, labels: labels, full: full)
         let primary = primaryLabels(forLocaleTag: localeTag)
@@ -75,15 +93,21 @@ enum HTMLPreview {
         </head>
         <body>
         <div class="phone">
-        <header class="bar"><h1>Contacts</h1><p><bdi>\(count) \(count == 1 ? "name" : "names")</bdi> · <bdi>\(escaped(localeTag))</bdi></p></header>
+        <header class="bar"><h1>Contacts</h1><p><bdi>\(count) \(count == 1 ? "name" : "names")</bdi> · <bdi>\(escaped(localeTag))</bdi></p>\(search == nil ? "" : "\n<input id=\"search\" type=\"search\" placeholder=\"Search\" aria-label=\"Search contacts\" autocomplete=\"off\" spellcheck=\"false\" dir=\"auto\">")</header>
         <div class="content">
         <main id="list" aria-label="Contacts">
 
         """
+        var codes = SearchCodes()
+        var row = 0
         for (number, section) in sections.enumerated() where !section.items.isEmpty {
             html += "<section id=\"s-\(number)\"><h2><bdi>\(escaped(section.label))</bdi></h2><ul>\n"
             for entry in section.items {
-                html += "<li><span class=\"name\" dir=\"auto\">\(escaped(entry.name))</span>"
+                // The forms come in the order of the rows (sections' items, empty ones included).
+                let forms = search.map { $0.entries[row] }
+                row += 1
+                html += forms.map { "<li \(codes.attributes(weights: $0.weights, wordStarts: $0.wordStarts))>" } ?? "<li>"
+                html += "<span class=\"name\" dir=\"auto\">\(escaped(entry.name))</span>"
                 if let reading = entry.reading, !reading.isEmpty {
                     html += " <span class=\"reading\" dir=\"auto\">\(escaped(reading))</span>"
                 }
@@ -92,6 +116,7 @@ enum HTMLPreview {
             html += "</ul></section>\n"
         }
         if count == 0 { html += "<p class=\"none\">No names.</p>\n" }
+        if search != nil { html += "<p class=\"none\" id=\"no-match\" hidden>No matches.</p>\n" }
         html += "</main>\n<nav id=\"index\" aria-label=\"Section index\" style=\"--slots: \(max(index.count, 1))\">\n"
         for entry in index {
             let href = entry.target.map { "#s-\($0)" } ?? "#list"
@@ -105,7 +130,7 @@ enum HTMLPreview {
         </div>
         </div>
         <pre id="result" hidden></pre>
-        <script>\(script)</script>
+        <script>\(search.map { "\nvar searchTables = " + codes.tables($0) + ";" } ?? "")\(script)</script>
         </body>
         </html>
 
@@ -161,6 +186,10 @@ enum HTMLPreview {
                   line-height: min(14px, calc((100cqh - 8px) / var(--slots))); }
     #index a.empty { color: #c7c7cc; }
     #index a.folded { display: none; }
+    #search { display: block; width: 100%; margin: 8px 0 0; padding: 7px 10px; border: 0; border-radius: 10px;
+              background: #eeeef0; font: inherit; font-size: 17px; }
+    .searching #index { display: none; }
+    .searching #list { inset-inline-end: 0; }
 
     """
 
@@ -268,6 +297,133 @@ enum HTMLPreview {
       window.addEventListener("resize", fold);
       fold();
 
+      // Search as `section-index search` does (prefix mode), with the tables the engine made:
+      // a query word matches where its weights begin a word of a text of the row, in `data-s`
+      // (a character per weight, a space between texts) at an offset in `data-w`.
+      var field = document.getElementById("search");
+      var content = list.parentNode;
+      var rows = Array.prototype.slice.call(list.querySelectorAll("li[data-s]")).map(function (li) {
+        var reading = li.querySelector(".reading");
+        return { element: li, forms: li.getAttribute("data-s"), name: li.querySelector(".name").textContent,
+                 reading: reading ? reading.textContent : null,
+                 starts: (li.getAttribute("data-w") || "").split(" ").filter(Boolean).map(Number) };
+      });
+      // Unicode's White_Space, which splits a query into words.
+      var space = /[\\t\\n\\v\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]+/;
+      var contractions = {};
+      if (field) searchTables.contractions.forEach(function (c) {
+        var letters = Array.from(c[0]);
+        (contractions[letters[0]] = contractions[letters[0]] || []).push({ letters: letters, codes: c[1] });
+      });
+      // A word's weights: each character's, the longest contraction at a character deciding
+      // for its letters; null when a character is not in the tables (it can match nothing).
+      function weigh(chars) {
+        var out = "";
+        for (var i = 0; i < chars.length;) {
+          var length = 0, codes = null;
+          (contractions[chars[i]] || []).forEach(function (c) {
+            if (c.letters.length > length && c.letters.every(function (l, k) { return chars[i + k] === l; })) {
+              length = c.letters.length;
+              codes = c.codes;
+            }
+          });
+          if (codes === null) {
+            codes = searchTables.characters[chars[i]];
+            if (codes === undefined) return null;
+            length = 1;
+          }
+          out += codes;
+          i += length;
+        }
+        return out;
+      }
+      // The query's words as the engine plans them: words of punctuation and symbols are
+      // matched as written in the name or reading; the others by weights, also with their
+      // last one to three letters completed to a contraction they begin (Czech c → ch).
+      function plan(query) {
+        var result = { words: [], literals: [] };
+        query.split(space).forEach(function (word) {
+          if (!word) return;
+          if (/^[\\p{P}\\p{S}]+$/u.test(word)) { result.literals.push(word); return; }
+          var chars = Array.from(word), codes = weigh(chars);
+          if (codes === "") return;
+          var alternatives = codes === null ? [] : [codes];
+          for (var length = 1; length <= Math.min(3, chars.length); length++) {
+            var tail = chars.slice(chars.length - length);
+            (contractions[tail[0]] || []).forEach(function (c) {
+              if (c.letters.length <= length || /\\p{M}/u.test(c.letters[length]) ||
+                  !tail.every(function (l, k) { return c.letters[k] === l; })) return;
+              var completed = weigh(chars.slice(0, chars.length - length).concat(c.letters));
+              if (completed && completed !== codes && alternatives.indexOf(completed) < 0) alternatives.push(completed);
+            });
+          }
+          result.words.push(alternatives);
+        });
+        return result;
+      }
+      function rowMatches(row, query) {
+        return query.words.every(function (alternatives) {
+          return alternatives.some(function (codes) {
+            return row.starts.some(function (start) { return row.forms.startsWith(codes, start); });
+          });
+        }) && query.literals.every(function (literal) {
+          return row.name.indexOf(literal) >= 0 || (row.reading !== null && row.reading.indexOf(literal) >= 0);
+        });
+      }
+      function filter() {
+        var query = plan(field.value);
+        var all = query.words.length === 0 && query.literals.length === 0;
+        var shown = 0;
+        rows.forEach(function (row) {
+          row.element.hidden = !all && !rowMatches(row, query);
+          if (!row.element.hidden) shown++;
+        });
+        Array.prototype.forEach.call(list.querySelectorAll("section"), function (section) {
+          section.hidden = !section.querySelector("li:not([hidden])");
+        });
+        document.getElementById("no-match").hidden = shown > 0 || rows.length === 0;
+        var searching = field.value.replace(new RegExp(space.source, "g"), "") !== "";
+        if (searching !== content.classList.contains("searching")) {
+          content.classList.toggle("searching", searching);
+          if (!searching) fold();
+        }
+        list.scrollTop = 0;
+      }
+      if (field) field.addEventListener("input", filter);
+
+      var typed = /^#search=(.*)$/.exec(location.hash);
+      if (typed && field) {
+        window.addEventListener("load", function () {
+          // Each query (one per line) typed a character at a time into the emptied field, as
+          // a user does: the list follows every keystroke.
+          function shown() {
+            return {
+              query: field.value,
+              rows: rows.filter(function (row) { return !row.element.hidden; })
+                .map(function (row) { return row.reading === null ? row.name : row.name + "\\t" + row.reading; }),
+              sections: Array.prototype.filter.call(list.querySelectorAll("section"), function (s) { return !s.hidden; })
+                .map(function (s) { return s.querySelector("h2").textContent; }),
+              indexHidden: getComputedStyle(nav).display === "none"
+            };
+          }
+          var report = { searches: [] };
+          decodeURIComponent(typed[1]).split("\\n").forEach(function (query) {
+            field.value = "";
+            field.dispatchEvent(new Event("input", { bubbles: true }));
+            Array.from(query).forEach(function (c) {
+              field.value += c;
+              field.dispatchEvent(new Event("input", { bubbles: true }));
+            });
+            report.searches.push(shown());
+          });
+          field.value = "";
+          field.dispatchEvent(new Event("input", { bubbles: true }));
+          report.cleared = shown();
+          document.getElementById("result").textContent = JSON.stringify(report);
+          document.title = "SEARCHED";
+        });
+      }
+
       var match = /^#selftest=(.*)$/.exec(location.hash);
       if (!match) return;
       var label = decodeURIComponent(match[1]);
@@ -319,4 +475,59 @@ enum HTMLPreview {
     })();
 
     """
+}
+
+/// Weights as one character each, so the page's script compares weights by comparing
+/// strings: the first weight seen gets U+4E00, the next U+4E01, and so on (then from U+20000),
+/// characters with no special meaning in HTML or in a script; a space ends each text.
+struct SearchCodes {
+    private var codes: [UInt32: String] = [:]
+
+    mutating func code(_ weight: UInt32) -> String {
+        if let known = codes[weight] { return known }
+        let id = UInt32(codes.count)
+        let code = String(Unicode.Scalar(id < 20_992 ? 0x4E00 + id : 0x20000 + id - 20_992)!)
+        codes[weight] = code
+        return code
+    }
+
+    /// `data-s` (the texts, coded) and `data-w` (where words begin, in UTF-16 units, as the
+    /// script's strings count) of a row.
+    mutating func attributes(weights: [UInt32], wordStarts: [UInt32]) -> String {
+        var text = ""
+        var offsets: [Int] = []
+        offsets.reserveCapacity(weights.count)
+        var offset = 0
+        for weight in weights {
+            offsets.append(offset)
+            let code = weight == 0 ? " " : code(weight)
+            text += code
+            offset += code.utf16.count
+        }
+        return "data-s=\"\(HTMLPreview.escaped(text))\" data-w=\"\(wordStarts.map { String(offsets[Int($0)]) }.joined(separator: " "))\""
+    }
+
+    /// The tables a query is weighed with, as a script literal: `{characters: {c: codes},
+    /// contractions: [[letters, codes]]}`.
+    mutating func tables(_ forms: SearchForms) -> String {
+        let characters = forms.characters.map { Self.literal(String($0.character)) + ":" + Self.literal($0.weights.map { code($0) }.joined()) }
+        let contractions = forms.contractions.map { "[" + Self.literal($0.letters) + "," + Self.literal($0.weights.map { code($0) }.joined()) + "]" }
+        return "{characters:{" + characters.joined(separator: ",") + "},contractions:[" + contractions.joined(separator: ",") + "]}"
+    }
+
+    /// A script string literal that cannot end the script element (`<` is escaped) nor a line.
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where "<>&\u{2028}\u{2029}".unicodeScalars.contains(scalar) || scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
 }
