@@ -6,7 +6,12 @@ import SectionIndex
 /// One timed operation, run inside a child process.
 enum Measurement {
     static let allModes = ["engine-icu", "engine-contacts", "icu-reference", "foundation", "keys-floor", "keys-floor-parallel",
-                           "cli-icu", "cli-contacts", "cli-contacts-ja", "search-prepare", "search-prefix", "search-substring"]
+                           "cli-icu", "cli-contacts", "cli-contacts-ja", "cli-search", "grep-floor",
+                           "search-prepare", "search-prefix", "search-substring"]
+
+    /// The query of the command-line search, and of `grep -i -c`, its floor: a common start
+    /// of given names and surnames in many languages (Maria, Martin, Marek, Marković).
+    static let commandLineQuery = "mar"
 
     /// Queries a user types into a contacts search field, in several scripts.
     static let queries = ["a", "an", "mar", "kim", "zhang", "tana", "ива", "たな", "Ö", "sch", "li", "jo", "ni", "van", "ahmed",

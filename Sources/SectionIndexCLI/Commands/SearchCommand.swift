@@ -23,7 +23,7 @@ enum SearchCommand: Command {
     substring: it occurs anywhere. A word of only punctuation and symbols (`#`, `+`, `.`, `&`)
     matches names or readings that contain it as written, in either mode. An empty QUERY
     matches every entry; a QUERY longer than every line matches none. Time is linear in the
-    input for any QUERY.
+    input for any QUERY: each line is matched on its own and only the matches are sorted.
 
     formats: text, each matching line as it was read; tsv, label<TAB>the line; json, an array
     of {label, name, reading, index (0-based), line (1-based)}.
