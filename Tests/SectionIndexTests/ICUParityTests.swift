@@ -97,9 +97,9 @@ struct ICUParityTests {
         let got = ours.placements(names)
         #expect(got.count == names.count)
         let firstDifference = expected.indices.first { i in
-            i >= got.count || expected[i].position != got[i].position || expected[i].bucket != got[i].bucket
+            i >= got.count || expected[i].position != got[i].position || expected[i].bucket != got[i].section
         }
-        #expect(firstDifference == nil, "locale \(locale): first difference at \(firstDifference ?? -1): \(firstDifference.map { "expected \(names[expected[$0].position]) in \(expected[$0].bucket), got \(names[got[$0].position]) in \(got[$0].bucket)" } ?? "")")
+        #expect(firstDifference == nil, "locale \(locale): first difference at \(firstDifference ?? -1): \(firstDifference.map { "expected \(names[expected[$0].position]) in \(expected[$0].bucket), got \(names[got[$0].position]) in \(got[$0].section)" } ?? "")")
     }
 
     /// Mismatches between the engine and ICU for one index, each naming locale, name,

@@ -98,55 +98,134 @@ extension ContactsIndex {
         return SortKey(bytes: coder.keyAndLabel(name: name, reading: reading, tieBreak: tieBreak).key)
     }
 
+    /// The keys of the entries `range` of a name source, as ``sortKeys(names:readings:)`` makes
+    /// them, read from their UTF-8 bytes the way grouping reads them: one key choice and one
+    /// placing key per entry (a second key, of the name, only when the key is not the name).
+    /// `body(i, key, label)` gets each key in turn, in a buffer it may not keep, and the label
+    /// of its section.
+    func forEachSortKey<Source: NameSource>(of source: Source, in range: Range<Int>, tieBreakOffset: UInt32,
+                                            _ body: (Int, UnsafeBufferPointer<UInt8>, String) -> Void) {
+        var coder = KeyCoder(index: self)
+        var key: [UInt8] = [], nameKey: [UInt8] = []
+        var label = ""
+        for i in range {
+            key.removeAll(keepingCapacity: true)
+            nameKey.removeAll(keepingCapacity: true)
+            let tieBreak = tieBreakOffset &+ UInt32(truncatingIfNeeded: i)
+            source.withName(i) { name in
+                source.withReading(i) { reading in
+                    let (choice, romanized) = chooseKey(name: name, reading: reading)
+                    let scriptLayout = coder.layout(for: choice.script)
+                    let section = withKey(choice, romanized: romanized, name: name, reading: reading) {
+                        appendPlacingKey($0, script: choice.script, in: scriptLayout.layout, to: &key)
+                    }
+                    label = scriptLayout.layout.labels[section]
+                    if !choice.isName {
+                        orderingCollator(forSection: section, in: scriptLayout.layout).handle.appendSortKey(name, to: &nameKey)
+                    }
+                    key.withUnsafeBufferPointer { keyBytes in
+                        nameKey.withUnsafeBufferPointer { nameBytes in
+                            coder.write(section: section, script: choice.script, key: keyBytes,
+                                        nameKey: choice.isName ? keyBytes : nameBytes, tieBreak: tieBreak)
+                        }
+                    }
+                }
+            }
+            coder.writer.bytes.withUnsafeBufferPointer { body(i, $0, label) }
+        }
+    }
+
     /// Writes keys, remembering per script what each costs to work out once.
     private struct KeyCoder {
         let index: ContactsIndex
         /// A layout holding only the script's own group: a name's section in it is the same
         /// as in any layout over data with that script.
-        var layouts: [Script: Layout] = [:]
-        /// The group part of the key of each group in a layout, by the group's locale id.
-        var groupParts: [String: [UInt8]] = [:]
+        /// A class, so that handing one out per entry costs one retain, not one per array
+        /// of its layout.
+        final class ScriptLayout {
+            let layout: Layout
+            /// The group part of the key of each of its groups, once worked out.
+            var groupParts: [[UInt8]?]
+
+            init(layout: Layout) {
+                self.layout = layout
+                groupParts = Array(repeating: nil, count: layout.groups.count)
+            }
+        }
+        /// By script code (``ScriptSet/codeLimit`` of them; codes beyond share one dictionary).
+        private var layouts: [ScriptLayout?] = []
+        private var otherLayouts: [Script: ScriptLayout] = [:]
+        /// The last key written.
+        private(set) var writer = OrderedKeyWriter()
 
         init(index: ContactsIndex) { self.index = index }
 
+        mutating func layout(for script: Script) -> ScriptLayout {
+            if ScriptSet.fits(script), Int(script.rawValue) < layouts.count, let known = layouts[Int(script.rawValue)] { return known }
+            if let known = otherLayouts[script] { return known }
+            let layout = index.layout(scripts: [script])
+            let made = ScriptLayout(layout: layout)
+            remember(made, for: script)
+            return made
+        }
+
+        private mutating func remember(_ scriptLayout: ScriptLayout, for script: Script) {
+            guard ScriptSet.fits(script) else { otherLayouts[script] = scriptLayout; return }
+            let code = Int(script.rawValue)
+            if code >= layouts.count { layouts += Array(repeating: nil, count: code + 1 - layouts.count) }
+            layouts[code] = scriptLayout
+        }
+
+        /// The key of one entry from strings, and its section's label: the library's own path,
+        /// one entry at a time.
         mutating func keyAndLabel(name: String, reading: String?, tieBreak: UInt32) -> (key: [UInt8], label: String) {
             let prepared = index.prepare(name: name, reading: reading)
-            let layout = layouts[prepared.script] ?? index.layout(scripts: [prepared.script])
-            layouts[prepared.script] = layout
+            let layout = layout(for: prepared.script).layout
             let section = index.section(of: prepared, in: layout)
-            var writer = OrderedKeyWriter()
+            let collator = index.orderingCollator(forSection: section, in: layout)
+            let keyBytes = collator.handle.sortKey(prepared.text)
+            let nameBytes = prepared.text == name ? keyBytes : collator.handle.sortKey(name)
+            keyBytes.withUnsafeBufferPointer { key in
+                nameBytes.withUnsafeBufferPointer { write(section: section, script: prepared.script, key: key, nameKey: $0, tieBreak: tieBreak) }
+            }
+            return (writer.bytes, layout.labels[section])
+        }
+
+        /// Group part, label number, the key, the name's key, the tie-break.
+        mutating func write(section: Int, script: Script, key: UnsafeBufferPointer<UInt8>,
+                            nameKey: UnsafeBufferPointer<UInt8>, tieBreak: UInt32) {
+            let scriptLayout = layout(for: script)
+            let layout = scriptLayout.layout
+            writer.reset()
             if section == layout.overflowSection {
                 writer.append(0x03)
                 writer.append(bigEndian: UInt16(0))
             } else {
                 let group = layout.firstSection.lastIndex { $0 <= section }!
-                writer.appendBytes(groupPart(group, in: layout))
+                if scriptLayout.groupParts[group] == nil {
+                    scriptLayout.groupParts[group] = groupPart(group, in: layout)
+                }
+                writer.appendBytes(scriptLayout.groupParts[group]!)
                 writer.append(bigEndian: UInt16(section - layout.firstSection[group]))
             }
-            let collator = index.orderingCollator(forSection: section, in: layout)
-            let keyBytes = collator.handle.sortKey(prepared.text)
-            writer.appendTerminated(keyBytes)
-            writer.appendTerminated(prepared.text == name ? keyBytes : collator.handle.sortKey(name))
+            writer.appendTerminated(key)
+            writer.appendTerminated(nameKey)
             writer.append(bigEndian: tieBreak)
-            return (writer.bytes, layout.labels[section])
         }
 
         /// `01` and the number of a fixed group; `02`, the primary key of the first label and
         /// the locale id of a group the data brings in.
-        private mutating func groupPart(_ number: Int, in layout: Layout) -> [UInt8] {
+        private func groupPart(_ number: Int, in layout: Layout) -> [UInt8] {
+            var writer = OrderedKeyWriter()
             if number < index.fixedGroups.count {
-                var writer = OrderedKeyWriter()
                 writer.append(0x01)
                 writer.append(bigEndian: UInt16(number))
                 return writer.bytes
             }
             let group = layout.groups[number]
-            if let part = groupParts[group.localeID] { return part }
-            var writer = OrderedKeyWriter()
             writer.append(0x02)
             writer.appendTerminated(index.primaryCollator.primarySortKey(group.labels.first ?? "").bytes)
             writer.appendTerminated(Array(group.localeID.utf8))
-            groupParts[group.localeID] = writer.bytes
             return writer.bytes
         }
     }

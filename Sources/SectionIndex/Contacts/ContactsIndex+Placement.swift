@@ -97,6 +97,9 @@ extension ContactsIndex {
     struct Layout {
         var groups: [ContactsGroup] = []
         var groupOfScript: [Script: Int] = [:]
+        /// ``groupOfScript`` as an array by script code (-1: none), for the per-name look-up:
+        /// no hashing per name.
+        private var groupOfScriptCode = [Int16](repeating: -1, count: ScriptSet.codeLimit)
         var firstSection: [Int] = []
         /// Every label, `#` last.
         var labels: [String] = []
@@ -104,9 +107,18 @@ extension ContactsIndex {
         /// `#` is the overflow; every other section is a letter.
         func kind(ofSection number: Int) -> SectionKind { number == overflowSection ? .overflow : .letter }
 
+        /// The group that claims a script, if any.
+        @inline(__always)
+        func group(ofScript script: Script) -> Int? {
+            guard ScriptSet.fits(script) else { return groupOfScript[script] }
+            let group = groupOfScriptCode[Int(script.rawValue)]
+            return group < 0 ? nil : Int(group)
+        }
+
         mutating func append(_ group: ContactsGroup) {
             for script in group.scripts where groupOfScript[script] == nil {
                 groupOfScript[script] = groups.count
+                if ScriptSet.fits(script) { groupOfScriptCode[Int(script.rawValue)] = Int16(groups.count) }
             }
             firstSection.append(labels.count)
             groups.append(group)
@@ -148,7 +160,7 @@ extension ContactsIndex {
 
     /// The section number of a prepared key in a layout.
     func section(of key: PreparedKey, in layout: Layout) -> Int {
-        guard let groupNumber = layout.groupOfScript[key.script] else { return layout.overflowSection }
+        guard let groupNumber = layout.group(ofScript: key.script) else { return layout.overflowSection }
         let group = layout.groups[groupNumber]
         let sortKey = group.ordering.handle.sortKey(key.text)
         guard let label = sortKey.withUnsafeBufferPointer(group.labelIndex(forSortKey:)) else {
@@ -185,13 +197,13 @@ extension ContactsIndex {
     public func labels<Source: NameSource>(of source: Source) -> [String] {
         let ranges = ParallelWork.chunks(of: source.count, into: ParallelWork.chunkCount(for: source.count))
         let scriptsPerRange = ParallelWork.map(count: ranges.count) { part in
-            var scripts = Set<Script>()
+            var scripts = ScriptSet()
             for i in ranges[part] {
                 scripts.insert(source.withName(i) { name in source.withReading(i) { chooseKey(name: name, reading: $0).0.script } })
             }
             return scripts
         }
-        return layout(scripts: scriptsPerRange.reduce(into: Set<Script>()) { $0.formUnion($1) }).labels
+        return layout(scripts: scriptsPerRange.reduce(into: ScriptSet()) { $0.formUnion($1) }.scripts).labels
     }
 
     /// The label of the section a name goes to.

@@ -133,6 +133,27 @@ extension ContactsIndex {
         labels(forNames: elements.map(name), readings: reading.map { elements.map($0) } ?? [])
     }
 
+    /// Appends the sort key that places and orders an entry's key (its bytes as chosen by
+    /// ``chooseKey(name:reading:)``): made by the collator of the group that claims its script,
+    /// whose primary part finds the label; by the primary collator for an entry of `#`.
+    ///
+    /// - Returns: the entry's section in `layout`.
+    @inline(__always)
+    func appendPlacingKey(_ key: UnsafeBufferPointer<UInt8>, script: Script, in layout: Layout, to bytes: inout [UInt8]) -> Int {
+        let start = bytes.count
+        if let groupNumber = layout.group(ofScript: script) {
+            let group = layout.groups[groupNumber]
+            group.ordering.handle.appendSortKey(key, to: &bytes)
+            let label = bytes.withUnsafeBufferPointer { all in
+                group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: all[start...]))
+            }
+            if let label { return layout.firstSection[groupNumber] + label }
+            bytes.removeSubrange(start...)
+        }
+        primaryCollator.handle.appendSortKey(key, to: &bytes)
+        return layout.overflowSection
+    }
+
     /// The grouping itself, over positions: each entry's section and its place in order.
     struct Grouping {
         var layout: Layout
@@ -164,34 +185,22 @@ extension ContactsIndex {
         } else {
             ParallelWork.update(&choices) { i, choice in choice = choose(i).0 }
         }
-        let layout = layout(scripts: Set(choices.map(\.script)))
-        let overflow = Int32(layout.overflowSection)
-        var sections = [Int32](repeating: overflow, count: count)
-        let table = KeyTable.build(count: count, recording: &sections) { i, bytes, section in
+        var present = ScriptSet()
+        for choice in choices { present.insert(choice.script) }
+        let layout = layout(scripts: present.scripts)
+        var sections = [Int32](repeating: Int32(layout.overflowSection), count: count)
+        var table = KeyTable.build(count: count, recording: &sections) { i, bytes, section in
             let choice = choices[i]
             source.withName(i) { name in
                 source.withReading(i) { reading in
                     withKey(choice, romanized: choice.isRomanized ? romanized[i] : nil, name: name, reading: reading) { key in
-                        let start = bytes.count
-                        if let groupNumber = layout.groupOfScript[choice.script] {
-                            let group = layout.groups[groupNumber]
-                            group.ordering.handle.appendSortKey(key, to: &bytes)
-                            let label = bytes.withUnsafeBufferPointer { all in
-                                group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: all[start...]))
-                            }
-                            if let label {
-                                section = Int32(layout.firstSection[groupNumber] + label)
-                                return
-                            }
-                            bytes.removeSubrange(start...)
-                        }
-                        section = overflow
-                        primaryCollator.handle.appendSortKey(key, to: &bytes)
+                        section = Int32(appendPlacingKey(key, script: choice.script, in: layout, to: &bytes))
                     }
                 }
             }
         }
         var records = table.records(groups: sections)
+        table.releaseStartsIfRecordsHoldOffsets()
         // Ties by name, only for entries whose key is not their name as given.
         var slots = [Int32](repeating: -1, count: count)
         var needing: [Int] = []

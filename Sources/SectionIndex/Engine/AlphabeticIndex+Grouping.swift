@@ -41,15 +41,15 @@ extension AlphabeticIndex {
         }
     }
 
-    /// For each name in output order: its input position and visible bucket. One full sort
+    /// For each name in output order: its input position and visible bucket (its section). One full sort
     /// key per name does both jobs: its primary part finds the bucket, the whole key orders.
-    func placements(_ names: [String]) -> [(position: Int, bucket: Int)] {
+    func placements(_ names: [String]) -> [(position: Int, section: Int)] {
         placements(StringNames(names: names))
     }
 
-    func placements<Source: NameSource>(_ names: Source) -> [(position: Int, bucket: Int)] {
+    func placements<Source: NameSource>(_ names: Source) -> [(position: Int, section: Int)] {
         let handle = collator.handle
-        let table = KeyTable.build(count: names.count) { i, bytes in names.withName(i) { handle.appendSortKey($0, to: &bytes) } }
+        var table = KeyTable.build(count: names.count) { i, bytes in names.withName(i) { handle.appendSortKey($0, to: &bytes) } }
         var buckets = [Int32](repeating: 0, count: names.count)
         table.bytes.withUnsafeBufferPointer { all in
             ParallelWork.update(&buckets) { i, bucket in
@@ -59,6 +59,7 @@ extension AlphabeticIndex {
             }
         }
         var records = table.records(groups: buckets)
+        table.releaseStartsIfRecordsHoldOffsets()
         table.sort(&records)
         return records.map { (Int($0.index), Int($0.group)) }
     }

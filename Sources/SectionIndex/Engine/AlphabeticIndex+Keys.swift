@@ -62,9 +62,39 @@ extension AlphabeticIndex {
 
     private func key(for name: String, bucket: Int, tieBreak: UInt32) -> SortKey {
         var writer = OrderedKeyWriter()
-        writer.append(bigEndian: UInt16(bucket))
-        writer.appendTerminated(collator.handle.sortKey(name))
-        writer.append(bigEndian: tieBreak)
+        collator.handle.sortKey(name).withUnsafeBufferPointer { full in
+            Self.writeKey(bucket: bucket, fullKey: full, tieBreak: tieBreak, to: &writer)
+        }
         return SortKey(bytes: writer.bytes)
+    }
+
+    /// The keys of the names `range` of a name source, as ``sortKeys(names:)`` makes them, read
+    /// from their UTF-8 bytes: one full sort key per name, whose primary part finds the bucket
+    /// (as grouping does). `body(i, key, label)` gets each key in turn, in a buffer it may not
+    /// keep, and the label of its bucket.
+    func forEachSortKey<Source: NameSource>(of source: Source, in range: Range<Int>, tieBreakOffset: UInt32,
+                                            _ body: (Int, UnsafeBufferPointer<UInt8>, String) -> Void) {
+        let handle = collator.handle
+        var full: [UInt8] = []
+        var writer = OrderedKeyWriter()
+        for i in range {
+            full.removeAll(keepingCapacity: true)
+            source.withName(i) { handle.appendSortKey($0, to: &full) }
+            writer.reset()
+            let bucket = full.withUnsafeBufferPointer { key in
+                let bucket = bucketIndex(forPrimaryKey: UnsafeBufferPointer(rebasing: key[..<full.primaryLength(from: 0, to: key.count)]))
+                Self.writeKey(bucket: bucket, fullKey: key, tieBreak: tieBreakOffset &+ UInt32(truncatingIfNeeded: i), to: &writer)
+                return bucket
+            }
+            writer.bytes.withUnsafeBufferPointer { body(i, $0, buckets[bucket].label) }
+        }
+    }
+
+    /// The bucket's number, the name's full sort key (terminated), the tie-break.
+    private static func writeKey(bucket: Int, fullKey: UnsafeBufferPointer<UInt8>, tieBreak: UInt32,
+                                 to writer: inout OrderedKeyWriter) {
+        writer.append(bigEndian: UInt16(bucket))
+        writer.appendTerminated(fullKey)
+        writer.append(bigEndian: tieBreak)
     }
 }

@@ -14,6 +14,9 @@ struct OrderedKeyWriter {
 
     mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
+    /// Empties the writer for the next key, keeping its capacity.
+    mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+
     /// Bytes another writer already encoded.
     mutating func appendBytes(_ encoded: [UInt8]) { bytes += encoded }
 
@@ -30,6 +33,10 @@ struct OrderedKeyWriter {
 
     /// A variable-length part, escaped and terminated.
     mutating func appendTerminated(_ part: [UInt8]) {
+        part.withUnsafeBufferPointer { appendTerminated($0) }
+    }
+
+    mutating func appendTerminated(_ part: UnsafeBufferPointer<UInt8>) {
         for byte in part {
             bytes.append(byte)
             if byte == 0 { bytes.append(0xFF) }

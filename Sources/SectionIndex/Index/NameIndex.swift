@@ -89,6 +89,28 @@ extension NameIndex {
     }
 }
 
+extension NameIndex {
+    /// The keys of the entries `range` of a name source, as ``sortKeys(names:readings:)``
+    /// makes them (entry `i` with the tie-break `tieBreakOffset + i`), read from UTF-8 with the
+    /// grouping pipeline's machinery: what the command line's `keys` prints, a block of lines
+    /// on each core. `body(i, key, label)` gets each key in turn, in a buffer it may not keep,
+    /// with the label of the entry's section.
+    package func forEachSortKey<Source: NameSource>(of source: Source, in range: Range<Int>, tieBreakOffset: UInt32 = 0,
+                                                    _ body: (Int, UnsafeBufferPointer<UInt8>, String) -> Void) {
+        switch self {
+        case let index as AlphabeticIndex: index.forEachSortKey(of: source, in: range, tieBreakOffset: tieBreakOffset, body)
+        case let index as ContactsIndex: index.forEachSortKey(of: source, in: range, tieBreakOffset: tieBreakOffset, body)
+        default:
+            // Another conformance: its own keys, one entry at a time.
+            for i in range {
+                let name = source.name(i), reading = source.reading(i)
+                let key = sortKey(for: name, reading: reading, tieBreak: tieBreakOffset &+ UInt32(truncatingIfNeeded: i))
+                key.bytes.withUnsafeBufferPointer { body(i, $0, label(for: name, reading: reading)) }
+            }
+        }
+    }
+}
+
 extension ContactsIndex: NameIndex {
     /// The primary locale's collator.
     public var collator: Collator { primaryCollator }
@@ -137,7 +159,7 @@ extension AlphabeticIndex: NameIndex {
 
     public func groupedOrder<Source: NameSource>(_ source: Source) -> GroupedOrder {
         GroupedOrder(labels: buckets.map(\.label), kinds: buckets.map { SectionKind($0.kind) },
-                     entries: placements(source).map { ($0.position, $0.bucket) })
+                     entries: placements(source))
     }
 
     /// ICU style places Han names by its collation; search reads them as the locale's

@@ -11,6 +11,12 @@ struct KeyTable {
 
     var count: Int { starts.count - 1 }
 
+    /// Frees the key starts when every record holds its key's offset and length: eight bytes
+    /// a key less at the sort's peak. Only ``sort(_:tieBreak:)`` may use the table afterwards.
+    mutating func releaseStartsIfRecordsHoldOffsets() {
+        if bytes.count < Int(UInt32.max) { starts = [0] }
+    }
+
     /// Builds the table: `append(i, &buffer)` appends key `i` to the buffer.
     static func build(count: Int, append: (Int, inout [UInt8]) -> Void) -> KeyTable {
         let ranges = ParallelWork.chunks(of: count, into: ParallelWork.chunkCount(for: count))

@@ -138,10 +138,11 @@ extension KeyTable {
         }
     }
 
-    /// Distributes the records by group (a counting sort, stable), then sorts each group on
-    /// its own, the groups spread over every core, the largest handed out first. A group too
-    /// large for one core (`#` holding every Han name of an English list) is sorted in halves
-    /// on two cores and merged with `less`, the full order.
+    /// Distributes the records by group (in place, as an American flag sort: the order inside
+    /// a group does not matter, since each group's sort gives a total order), then sorts each
+    /// group on its own, the groups spread over every core, the largest handed out first. A
+    /// group too large for one core (`#` holding every Han name of an English list) is sorted
+    /// in halves on two cores and merged with `less`, the full order.
     static func sortByGroup(_ records: inout [OrderRecord], sortGroup: (UnsafeMutableBufferPointer<OrderRecord>) -> Void,
                             less: (OrderRecord, OrderRecord) -> Bool) {
         let groupCount = Int(records.lazy.map(\.group).max() ?? 0) + 1
@@ -149,14 +150,21 @@ extension KeyTable {
         for record in records { bounds[Int(record.group) + 1] += 1 }
         for g in 0..<groupCount { bounds[g + 1] += bounds[g] }
         var next = bounds
-        var distributed = [OrderRecord](unsafeUninitializedCapacity: records.count) { buffer, initialized in
-            for record in records {
-                let slot = next[Int(record.group)]
-                (buffer.baseAddress! + slot).initialize(to: record)
-                next[Int(record.group)] = slot + 1
+        records.withUnsafeMutableBufferPointer { all in
+            for g in 0..<groupCount {
+                // Each swap puts one record into its group's range for good.
+                while next[g] < bounds[g + 1] {
+                    let target = Int(all[next[g]].group)
+                    if target == g {
+                        next[g] += 1
+                    } else {
+                        all.swapAt(next[g], next[target])
+                        next[target] += 1
+                    }
+                }
             }
-            initialized = records.count
         }
+        var distributed = records
         records = []
         let sizes = (0..<groupCount).map { bounds[$0 + 1] - bounds[$0] }
         let total = distributed.count
@@ -177,18 +185,30 @@ extension KeyTable {
 
     /// A record per key: its group, its index, and the head of its key.
     func records(groups: [Int32]) -> [OrderRecord] {
+        makeRecords { i, _ in groups[i] }
+    }
+
+    /// A record per key, grouped by the head of its key alone (`group(head)` must not
+    /// decrease as the head grows: the groups then come out in key order).
+    func records(group: (UInt64) -> Int32) -> [OrderRecord] {
+        makeRecords { _, head in group(head) }
+    }
+
+    /// A record per key, made on every core: `group(i, head)` gives key `i`'s group.
+    private func makeRecords(group: (Int, UInt64) -> Int32) -> [OrderRecord] {
         let offsetsFit = bytes.count < Int(UInt32.max)
-        return bytes.withUnsafeBufferPointer { all in
-            (0..<count).map { i in
-                var record = OrderRecord(group: groups[i], index: Int32(i),
-                                         head: OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[starts[i]..<starts[i + 1]])))
+        var records = [OrderRecord](repeating: OrderRecord(group: 0, index: 0, head: 0), count: count)
+        bytes.withUnsafeBufferPointer { all in
+            ParallelWork.update(&records) { i, record in
+                let head = OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[starts[i]..<starts[i + 1]]))
+                record = OrderRecord(group: group(i, head), index: Int32(i), head: head)
                 if offsetsFit {
                     record.start = UInt32(starts[i])
                     record.length = UInt32(starts[i + 1] - starts[i])
                 }
-                return record
             }
         }
+        return records
     }
 
 }

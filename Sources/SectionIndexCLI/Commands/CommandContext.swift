@@ -32,7 +32,7 @@ struct CommandContext {
 
     /// Memory a subcommand's work takes per line beyond the line table, at most (measured on
     /// empty lines, the worst case): asked for up front, since the library cannot ask.
-    static let bytesPerEntry = 96, bytesPerGroupedLine = 64
+    static let bytesPerEntry = 96, bytesPerGroupedLine = 64, bytesPerSortedLine = 64
 
     /// The same entries as one buffer of lines: no string per line.
     func readTable(argumentIndex: Int = 0) throws -> UTF8Table {

@@ -31,24 +31,41 @@ enum KeysCommand: Command {
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let index = try context.makeIndex()
-        let entries = try context.readEntries()
+        let table = try context.readTable()
         let offset = context.options.offset
-        guard UInt64(offset) + UInt64(entries.count) <= UInt64(UInt32.max) + 1 else {
-            throw UsageError("'--offset \(offset)' with \(entries.count) entries numbers them past \(UInt32.max), the largest position a key holds", subcommand: .keys)
+        guard UInt64(offset) + UInt64(table.count) <= UInt64(UInt32.max) + 1 else {
+            throw UsageError("'--offset \(offset)' with \(table.count) entries numbers them past \(UInt32.max), the largest position a key holds", subcommand: .keys)
         }
-        let keyed = index.labeledSortKeys(names: entries.map(\.name), readings: entries.map(\.reading), firstTieBreak: offset)
         let withLabel = context.options.label
+        // Keys from the input buffer, a block of lines on each core: nothing kept per line.
         let output = context.output
         switch context.options.format {
         case .json:
-            JSONValue.writeArray(zip(entries, keyed).lazy.map { entry, keyed in
-                var members = [("key", JSONValue.string("\(keyed.key)"))]
-                if withLabel { members.append(("label", .string(keyed.label))) }
-                return .object(members + entry.jsonMembers.map { $0.0 == "index" ? ($0.0, .number(Int(offset) + entry.line - 1)) : $0 })
-            }, to: output)
+            BlockWriter.write(count: table.count, to: output) { rows, text in
+                var hex: [UInt8] = []
+                index.forEachSortKey(of: table, in: rows, tieBreakOffset: offset) { i, key, label in
+                    hex.removeAll(keepingCapacity: true)
+                    BlockWriter.appendHex(key, to: &hex)
+                    var members: [(String, JSONValue)] = [("key", .string(String(decoding: hex, as: UTF8.self)))]
+                    if withLabel { members.append(("label", .string(label))) }
+                    members += [("name", .string(table.name(i))), ("reading", .string(table.reading(i))),
+                                ("index", .number(Int(offset) + i)), ("line", .number(i + 1))]
+                    BlockWriter.appendJSONElement(.object(members), at: i, to: &text)
+                }
+            }
+            BlockWriter.finishJSONArray(count: table.count, to: output)
         case .text, .tsv, .html:
-            for (entry, keyed) in zip(entries, keyed) {
-                TSVWriter.row(["\(keyed.key)"] + (withLabel ? [keyed.label] : []) + [entry.name] + (entry.reading.map { [$0] } ?? []), to: output)
+            BlockWriter.write(count: table.count, to: output) { rows, text in
+                index.forEachSortKey(of: table, in: rows, tieBreakOffset: offset) { i, key, label in
+                    BlockWriter.appendHex(key, to: &text)
+                    text.append(0x09)
+                    if withLabel {
+                        text += label.utf8
+                        text.append(0x09)
+                    }
+                    BlockWriter.appendAsRead(i, of: table, to: &text)
+                    text.append(0x0A)
+                }
             }
         }
         return .success

@@ -45,17 +45,29 @@ enum SortCommand: Command {
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let collator = try context.collator(options: context.options.collation)
-        let sorted = collator.sorted(try context.readEntries(), by: \.name)
+        let table = try context.readTable()
+        try Memory.ensureAvailable(table.count * CommandContext.bytesPerSortedLine, for: "sorting \(table.count) lines")
+        // One key per line from the input buffer on every core, a radix sort on the keys, the
+        // lines copied from the buffer in blocks on every core: no string per line.
+        let order = collator.sortedPositions(table)
         let output = context.output
         switch context.options.format {
         case .json:
             // A line without a reading has no "reading" member, as before `line` was added.
-            JSONValue.writeArray(sorted.map { entry in .object(entry.jsonMembers.filter { $0.0 != "reading" || entry.reading != nil }) },
-                                 to: output)
-        case .tsv:
-            for entry in sorted { TSVWriter.row([entry.name] + (entry.reading.map { [$0] } ?? []), to: output) }
-        case .text, .html:
-            TextWriter.lines(sorted.lazy.map(\.asRead), to: output)
+            BlockWriter.writeJSONArray(count: order.count, to: output) { k in
+                let position = Int(order[k])
+                let reading = table.reading(position)
+                return .object([("name", .string(table.name(position)))] + (reading.map { [("reading", .string($0))] } ?? [])
+                    + [("index", .number(position)), ("line", .number(position + 1))])
+            }
+        case .text, .tsv, .html:
+            // tsv is name<TAB>reading with the column left out when empty: the line as read.
+            BlockWriter.write(count: order.count, to: output) { rows, text in
+                for k in rows {
+                    BlockWriter.appendAsRead(Int(order[k]), of: table, to: &text)
+                    text.append(0x0A)
+                }
+            }
         }
         return .success
     }

@@ -31,9 +31,9 @@ enum JSONValue: Equatable {
 
     /// The value as text: an array of objects puts each element on a line of its own,
     /// indented by depth; an object is written on one line unless it holds such an array.
-    func encoded() -> String {
+    func encoded(depth: Int = 0) -> String {
         var out = ""
-        encode(into: &out, depth: 0)
+        encode(into: &out, depth: depth)
         return out
     }
 

@@ -8,35 +8,16 @@ enum TSVWriter {
     }
 
     /// `label<TAB>name[<TAB>reading]` per entry of a grouped order: the hot loop of a large
-    /// run. Blocks of lines are formatted on every core (each into its own buffer, bytes
-    /// copied straight from the input), then written in order.
+    /// run, formatted in blocks on every core.
     static func grouped(_ order: GroupedOrder, table: UTF8Table, to output: OutputBuffer) {
         let labels = order.labels.map { Array(($0 + "\t").utf8) }
-        let blockSize = 1 << 16
-        let blockCount = (order.entries.count + blockSize - 1) / blockSize
-        let batch = 16
-        var first = 0
-        while first < blockCount {
-            let blocks = first..<min(blockCount, first + batch)
-            let texts = ParallelWork.map(count: blocks.count) { k in
-                var text: [UInt8] = []
-                text.reserveCapacity(blockSize * 40)
-                let block = blocks.lowerBound + k
-                for (position, section) in order.entries[(block * blockSize)..<min(order.entries.count, (block + 1) * blockSize)] {
-                    text.append(contentsOf: labels[section])
-                    table.withName(position) { text.append(contentsOf: $0) }
-                    // ICU style places by the name alone, but the reading is part of the entry.
-                    table.withReading(position) { reading in
-                        guard let reading else { return }
-                        text.append(0x09)
-                        text.append(contentsOf: reading)
-                    }
-                    text.append(0x0A)
-                }
-                return text
+        BlockWriter.write(count: order.entries.count, to: output) { rows, text in
+            for (position, section) in order.entries[rows] {
+                text.append(contentsOf: labels[section])
+                // ICU style places by the name alone, but the reading is part of the entry.
+                BlockWriter.appendAsRead(position, of: table, to: &text)
+                text.append(0x0A)
             }
-            for text in texts { text.withUnsafeBufferPointer { output.write(bytes: $0) } }
-            first = blocks.upperBound
         }
     }
 }
