@@ -7,6 +7,11 @@ struct BenchOptions {
     var only: String?
     var queries = 20
     var output: String?
+    var input: String?
+    /// Whole-process modes run this many times, interleaved; each keeps its fastest.
+    var rounds = 3
+    /// Also run the whole-process modes at this many times the count.
+    var scaling: Int?
 
     /// A command line the bench cannot run: printed with exit 64.
     struct UsageError: Error, CustomStringConvertible {
@@ -41,13 +46,19 @@ struct BenchOptions {
             case "--only": only = try value(argument)
             case "--queries": queries = try positive(argument)
             case "--output": output = try value(argument)
+            case "--input": input = try value(argument)
+            case "--rounds": rounds = try positive(argument)
+            case "--scaling": scaling = try positive(argument)
             case "--help", "-h":
                 print("""
                 usage: swift run -c release section-index-bench [--count N] [--locale L] [--skip-reference] [--modes m1,m2]
-                  --count N          names to group (the 200k corpus repeated with a suffix), default 200000
+                                                               [--rounds N] [--scaling F]
+                  --count N          names (Tests/Corpus/names-20k.tsv repeated with a numeric suffix), default 200000
                   --locale L         locale, default en
                   --skip-reference   leave out icu::AlphabeticIndex (slow above 1M names)
                   --modes            only these measurements: \(Measurement.allModes.joined(separator: ","))
+                  --rounds N         run the whole-process modes N times, interleaved, keeping each one's fastest (default 3)
+                  --scaling F        then run them once more at F times the count (10: the 10M check)
                 """)
                 exit(0)
             default:

@@ -1,13 +1,11 @@
 import Foundation
-import Synchronization
 import Collation
 import SectionIndex
 
 /// One timed operation, run inside a child process.
 enum Measurement {
-    static let allModes = ["engine-icu", "engine-contacts", "icu-reference", "foundation", "keys-floor", "keys-floor-parallel",
-                           "cli-icu", "cli-contacts", "cli-contacts-ja", "cli-search", "grep-floor",
-                           "search-prepare", "search-prefix", "search-substring"]
+    static let allModes = Benchmark.processModes.map(\.mode)
+        + ["engine-icu", "engine-contacts", "icu-reference", "foundation", "search-prepare", "search-prefix", "search-substring"]
 
     /// The query of the command-line search, and of `grep -i -c`, its floor: a common start
     /// of given names and surnames in many languages (Maria, Martin, Marek, Marković).
@@ -45,19 +43,6 @@ enum Measurement {
                 }
                 blackHole(total)
             }
-        case "keys-floor", "keys-floor-parallel":
-            let collator = try Collator(locale: locale)
-            let plain = names.map(\.name)
-            guard mode == "keys-floor-parallel" else { return time { blackHole(collator.keyFloor(plain)) } }
-            return time {
-                let halves = [plain[..<(plain.count / 2)], plain[(plain.count / 2)...]]
-                let totals = Mutex([0, 0])
-                DispatchQueue.concurrentPerform(iterations: 2) { half in
-                    let length = collator.keyFloor(halves[half])
-                    totals.withLock { $0[half] = length }
-                }
-                blackHole(totals.withLock { $0 })
-            }
         case "search-prepare", "search-prefix", "search-substring":
             let matcher = try NameMatcher(locale: locale)
             let plain = names.map(\.name), readings = names.map(\.reading)
@@ -90,4 +75,4 @@ enum Measurement {
     static func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 }
 
-enum BenchError: Error { case unknownMode(String) }
+enum BenchError: Error { case unknownMode(String), unreadable(String) }

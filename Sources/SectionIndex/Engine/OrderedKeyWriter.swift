@@ -37,9 +37,14 @@ struct OrderedKeyWriter {
     }
 
     mutating func appendTerminated(_ part: UnsafeBufferPointer<UInt8>) {
-        for byte in part {
-            bytes.append(byte)
-            if byte == 0 { bytes.append(0xFF) }
+        if !part.contains(0) {
+            // ICU's keys: no zero inside, so the bytes go as they are.
+            bytes.append(contentsOf: part)
+        } else {
+            for byte in part {
+                bytes.append(byte)
+                if byte == 0 { bytes.append(0xFF) }
+            }
         }
         bytes.append(0)
         bytes.append(0)

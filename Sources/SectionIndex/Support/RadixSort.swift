@@ -108,12 +108,76 @@ extension KeyTable {
         }
     }
 
+    /// Records by their head alone: an LSD radix sort a byte at a time, skipping the bytes
+    /// every head shares (most of them, deep in a run of equal prefixes); a comparison sort
+    /// for a few records.
+    static func sortByHead(_ part: UnsafeMutableBufferPointer<OrderRecord>) {
+        guard part.count >= 64 else {
+            var part = part
+            part.sort { $0.head < $1.head }
+            return
+        }
+        let first = part[0].head
+        var differing: UInt64 = 0
+        for record in part { differing |= record.head ^ first }
+        guard differing != 0 else { return }
+        let scratch = UnsafeMutableBufferPointer<OrderRecord>.allocate(capacity: part.count)
+        defer { scratch.deallocate() }
+        var source = part, target = scratch
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { next in
+            for byte in 0..<8 where (differing >> UInt64(8 * byte)) & 0xFF != 0 {
+                let shift = UInt64(8 * byte)
+                next.initialize(repeating: 0)
+                for record in source { next[Int((record.head >> shift) & 0xFF)] += 1 }
+                var sum = 0
+                for digit in 0..<256 { (next[digit], sum) = (sum, sum + next[digit]) }
+                for record in source {
+                    let digit = Int((record.head >> shift) & 0xFF)
+                    (target.baseAddress! + next[digit]).initialize(to: record)
+                    next[digit] += 1
+                }
+                swap(&source, &target)
+            }
+        }
+        if source.baseAddress != part.baseAddress {
+            _ = part.initialize(fromContentsOf: source)
+        }
+    }
+
+    /// Cuts a range of records, too large for one core, into consecutive ranges by the first
+    /// 16 bits in which their heads differ (in place): each range sorts on its own, and the
+    /// ranges are in key order. One range when every head is the same.
+    static func subdivided(_ all: UnsafeMutableBufferPointer<OrderRecord>, _ range: Range<Int>) -> [Range<Int>] {
+        let first = all[range.lowerBound].head
+        var differing: UInt64 = 0
+        for k in range { differing |= all[k].head ^ first }
+        guard differing != 0 else { return [range] }
+        let shift = UInt64((63 - differing.leadingZeroBitCount) / 16 * 16)
+        @inline(__always) func digit(_ record: OrderRecord) -> Int { Int((record.head >> shift) & 0xFFFF) }
+        var bounds = [Int](repeating: 0, count: 65_537)
+        for k in range { bounds[digit(all[k]) + 1] += 1 }
+        bounds[0] = range.lowerBound
+        for d in 0..<65_536 { bounds[d + 1] += bounds[d] }
+        var next = bounds
+        for d in 0..<65_536 {
+            while next[d] < bounds[d + 1] {
+                let target = digit(all[next[d]])
+                if target == d {
+                    next[d] += 1
+                } else {
+                    all.swapAt(next[d], next[target])
+                    next[target] += 1
+                }
+            }
+        }
+        return (0..<65_536).map { bounds[$0]..<bounds[$0 + 1] }.filter { !$0.isEmpty }
+    }
+
     /// One group's records, by key (eight bytes a level), then by ``KeyAccess/equalKeysLess(_:_:)``.
     private static func sortGroup(_ part: UnsafeMutableBufferPointer<OrderRecord>, _ access: KeyAccess) {
         var pending: [(range: Range<Int>, depth: Int)] = [(0..<part.count, 0)]
         while let (range, depth) = pending.popLast() {
-            var slice = UnsafeMutableBufferPointer(rebasing: part[range])
-            slice.sort { $0.head < $1.head }
+            sortByHead(UnsafeMutableBufferPointer(rebasing: part[range]))
             var i = range.lowerBound
             while i < range.upperBound {
                 let head = part[i].head
@@ -166,20 +230,24 @@ extension KeyTable {
         }
         var distributed = records
         records = []
-        let sizes = (0..<groupCount).map { bounds[$0 + 1] - bounds[$0] }
         let total = distributed.count
-        let oversized = total >= ParallelWork.threshold && ParallelWork.processorCount > 1
-            ? (0..<groupCount).filter { sizes[$0] > total / ParallelWork.processorCount } : []
-        let order = (0..<groupCount).filter { !oversized.contains($0) }
-            .sorted { (a: Int, b: Int) -> Bool in sizes[a] > sizes[b] }
-        for g in oversized {
-            distributed.withUnsafeMutableBufferPointer { all in
-                ParallelWork.sortInHalves(UnsafeMutableBufferPointer(rebasing: all[bounds[g]..<bounds[g + 1]]),
-                                          sortHalf: sortGroup, less: less)
+        let parallel = total >= ParallelWork.threshold && ParallelWork.processorCount > 1
+        let share = total / ParallelWork.processorCount
+        var parts = (0..<groupCount).map { bounds[$0]..<bounds[$0 + 1] }.filter { !$0.isEmpty }
+        distributed.withUnsafeMutableBufferPointer { all in
+            if parallel {
+                // A group too large to share the cores out evenly splits by key prefix; what
+                // is still too large for one core (one name many times) is sorted in halves on
+                // two cores and merged.
+                parts = parts.flatMap { $0.count > share / 2 ? subdivided(all, $0) : [$0] }
+                for part in parts where part.count > share {
+                    ParallelWork.sortInHalves(UnsafeMutableBufferPointer(rebasing: all[part]), sortHalf: sortGroup, less: less)
+                }
+                parts.removeAll { $0.count > share }
             }
         }
-        _ = ParallelWork.mapParts(of: &distributed, order.map { bounds[$0]..<bounds[$0 + 1] },
-                                 concurrently: total >= ParallelWork.threshold) { _, part in sortGroup(part) }
+        parts.sort { $0.count > $1.count }
+        _ = ParallelWork.mapParts(of: &distributed, parts, concurrently: total >= ParallelWork.threshold) { _, part in sortGroup(part) }
         records = distributed
     }
 

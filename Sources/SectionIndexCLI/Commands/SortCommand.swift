@@ -63,10 +63,7 @@ enum SortCommand: Command {
         case .text, .tsv, .html:
             // tsv is name<TAB>reading with the column left out when empty: the line as read.
             BlockWriter.write(count: order.count, to: output) { rows, text in
-                for k in rows {
-                    BlockWriter.appendAsRead(Int(order[k]), of: table, to: &text)
-                    text.append(0x0A)
-                }
+                BlockWriter.appendLines(order[rows].lazy.map { Int($0) }, of: table, to: &text)
             }
         }
         return .success

@@ -12,11 +12,9 @@ enum TSVWriter {
     static func grouped(_ order: GroupedOrder, table: UTF8Table, to output: OutputBuffer) {
         let labels = order.labels.map { Array(($0 + "\t").utf8) }
         BlockWriter.write(count: order.entries.count, to: output) { rows, text in
-            for (position, section) in order.entries[rows] {
-                text.append(contentsOf: labels[section])
-                // ICU style places by the name alone, but the reading is part of the entry.
-                BlockWriter.appendAsRead(position, of: table, to: &text)
-                text.append(0x0A)
+            // ICU style places by the name alone, but the reading is part of the entry.
+            BlockWriter.appendLines(order.entries[rows].lazy.map(\.position), of: table, to: &text) { k, text in
+                text.append(contentsOf: labels[order.entries[rows.lowerBound + k].section])
             }
         }
     }
