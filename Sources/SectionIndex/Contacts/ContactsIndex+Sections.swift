@@ -213,7 +213,12 @@ extension ContactsIndex {
             let collator = orderingCollator(forSection: Int(sections[i]), in: layout)
             source.withName(i) { collator.handle.appendSortKey($0, to: &bytes) }
         }
+        // What chose and placed the keys is not needed by the sort: freed before its peak.
+        choices = []
+        romanized = []
+        sections = []
         table.sort(&records, tieBreak: ties.map { TieBreak(keys: $0, slots: slots) })
+        table.release()
         return Grouping(layout: layout, order: records.map { (Int($0.index), Int($0.group)) })
     }
 }

@@ -61,6 +61,7 @@ extension AlphabeticIndex {
         var records = table.records(groups: buckets)
         table.releaseStartsIfRecordsHoldOffsets()
         table.sort(&records)
+        table.release()
         return records.map { (Int($0.index), Int($0.group)) }
     }
 }

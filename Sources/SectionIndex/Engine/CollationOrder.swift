@@ -20,6 +20,7 @@ extension Collator {
         var records = table.records { head in Int32(head >> 48) }
         table.releaseStartsIfRecordsHoldOffsets()
         table.sort(&records)
+        table.release()
         return records.map(\.index)
     }
 }

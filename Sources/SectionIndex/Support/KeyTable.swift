@@ -17,6 +17,12 @@ struct KeyTable {
         if bytes.count < Int(UInt32.max) { starts = [0] }
     }
 
+    /// Frees the keys once the records are sorted: the order does not need them.
+    mutating func release() {
+        bytes = []
+        starts = [0]
+    }
+
     /// Builds the table: `append(i, &buffer)` appends key `i` to the buffer.
     static func build(count: Int, append: (Int, inout [UInt8]) -> Void) -> KeyTable {
         let ranges = ParallelWork.chunks(of: count, into: ParallelWork.chunkCount(for: count))

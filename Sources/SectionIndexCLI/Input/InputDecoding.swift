@@ -34,32 +34,58 @@ public enum InputDecoding {
     }
 
     /// The entries as ranges of one buffer, without a string per line: what `group` reads.
-    /// With `.replace`, ill-formed sequences and NUL bytes become U+FFFD first.
+    /// With `.replace`, ill-formed sequences and NUL bytes become U+FFFD first. The input is
+    /// checked and cut into lines on every core, in pieces of whole lines.
     package static func table(from bytes: [UInt8], source: String,
                               invalid: InvalidPolicy) throws -> UTF8Table {
         var text = bytes
-        var problems = false
-        try forEachLine(of: bytes) { (line: UnsafeBufferPointer<UInt8>, number: Int, start: Int) throws(InputError) in
-            guard let (offset, problem) = firstProblem(in: line) else { return }
-            if invalid == .fail {
-                throw InputError(source: source, line: number, byteInLine: offset, byteInInput: start + offset, problem: problem)
+        var pieces = linePieces(of: bytes)
+        var lineCounts: [Int]
+        // Each piece: its line count and its first problem (line in the piece, offsets).
+        let checked = bytes.withUnsafeBufferPointer { all in
+            ParallelWork.map(count: pieces.count) { k in
+                var lines = 0
+                var problem: (line: Int, byteInLine: Int, byteInInput: Int, text: String)?
+                forEachLine(of: all, in: pieces[k]) { line, number, start in
+                    lines = number
+                    if problem == nil, let (offset, text) = firstProblem(in: line) {
+                        problem = (number, offset, start + offset, text)
+                    }
+                }
+                return (lines: lines, problem: problem)
             }
-            problems = true
         }
-        if problems {
+        if let k = checked.firstIndex(where: { $0.problem != nil }), let problem = checked[k].problem {
+            if invalid == .fail {
+                let before = checked[..<k].reduce(0) { $0 + $1.lines }
+                throw InputError(source: source, line: before + problem.line, byteInLine: problem.byteInLine,
+                                 byteInInput: problem.byteInInput, problem: problem.text)
+            }
             // Rebuild the input with every bad line decoded leniently; line ends stay.
             text = []
             text.reserveCapacity(bytes.count)
             // The byte-order mark goes back in front, so the pass below strips it once: a
             // second U+FEFF, now first in the rebuilt text, is part of the first name.
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { text = [0xEF, 0xBB, 0xBF] }
-            forEachLine(of: bytes, includingEnds: true) { line, _, _ in
-                if firstProblem(in: line) == nil {
-                    text.append(contentsOf: line)
-                } else {
-                    text.append(contentsOf: String(decoding: line, as: UTF8.self).replacingNUL().utf8)
+            bytes.withUnsafeBufferPointer { all in
+                forEachLine(of: all, in: linePieces(of: bytes, count: 1)[0], includingEnds: true) { line, _, _ in
+                    if firstProblem(in: line) == nil {
+                        text.append(contentsOf: line)
+                    } else {
+                        text.append(contentsOf: String(decoding: line, as: UTF8.self).replacingNUL().utf8)
+                    }
                 }
             }
+            pieces = linePieces(of: text)
+            lineCounts = text.withUnsafeBufferPointer { all in
+                ParallelWork.map(count: pieces.count) { k in
+                    var lines = 0
+                    forEachLine(of: all, in: pieces[k]) { _, number, _ in lines = number }
+                    return lines
+                }
+            }
+        } else {
+            lineCounts = checked.map(\.lines)
         }
         // Entries are ranges with 32-bit offsets: 4 GiB of text, some 150 million names.
         guard text.count < Int(UInt32.max) else {
@@ -67,45 +93,66 @@ public enum InputDecoding {
                              problem: "input larger than 4 GiB; split it into smaller files")
         }
         // Four offsets per line, allocated once at the exact size after asking for it.
-        var lines = 0
-        text.withUnsafeBufferPointer { all in for byte in all where byte == 0x0A { lines += 1 } }
-        if text.last != 0x0A { lines += 1 }
+        let lines = lineCounts.reduce(0, +)
         try Memory.ensureAvailable(lines * 4 * MemoryLayout<UInt32>.stride, for: "the table of \(lines) lines")
-        var ranges: [UInt32] = []
-        ranges.reserveCapacity(lines * 4)
-        forEachLine(of: text) { line, _, start in
-            let base = UInt32(start)
-            guard let tab = line.firstIndex(of: 0x09) else {
-                ranges += [base, base + UInt32(line.count), 0, 0]
-                return
+        var ranges = [UInt32](repeating: 0, count: lines * 4)
+        var first = 0
+        let parts = lineCounts.map { count in
+            defer { first += 4 * count }
+            return first..<(first + 4 * count)
+        }
+        text.withUnsafeBufferPointer { all in
+            _ = ParallelWork.mapParts(of: &ranges, parts) { k, part in
+                var slot = 0
+                forEachLine(of: all, in: pieces[k]) { line, _, start in
+                    let base = UInt32(start)
+                    if let tab = line.firstIndex(of: 0x09) {
+                        let readingEnd = line[(tab + 1)...].firstIndex(of: 0x09) ?? line.count
+                        (part[slot], part[slot + 1], part[slot + 2], part[slot + 3])
+                            = (base, base + UInt32(tab), base + UInt32(tab + 1), base + UInt32(readingEnd))
+                    } else {
+                        (part[slot], part[slot + 1]) = (base, base + UInt32(line.count))
+                    }
+                    slot += 4
+                }
             }
-            let readingEnd = line[(tab + 1)...].firstIndex(of: 0x09) ?? line.count
-            ranges += [base, base + UInt32(tab), base + UInt32(tab + 1), base + UInt32(readingEnd)]
         }
         return UTF8Table(bytes: text, ranges: ranges)
     }
 
-    /// Calls `body` for each line: a leading BOM dropped, LF or CRLF ends (not passed, unless
-    /// `includingEnds`), a final line end optional. `start` is the line's offset in `bytes`.
-    private static func forEachLine<E: Error>(
-        of bytes: [UInt8], includingEnds: Bool = false,
-        _ body: (UnsafeBufferPointer<UInt8>, Int, Int) throws(E) -> Void
-    ) throws(E) {
-        try bytes.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt8>) throws(E) in
-            var start = 0
-            if all.count >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF {
-                start = 3
-            }
-            var number = 0
-            while start < all.count {
-                number += 1
-                var end = start
-                while end < all.count, all[end] != 0x0A { end += 1 }
-                let next = min(end + 1, all.count)
-                if !includingEnds, end > start, all[end - 1] == 0x0D { end -= 1 }
-                try body(UnsafeBufferPointer(rebasing: all[start..<(includingEnds ? next : end)]), number, start)
-                start = next
-            }
+    /// The input after a leading BOM, cut into `count` pieces of whole lines (four a core by
+    /// default; some may be empty).
+    private static func linePieces(of bytes: [UInt8], count: Int = 4 * ParallelWork.processorCount) -> [Range<Int>] {
+        let begin = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var bounds = [begin]
+        let size = (bytes.count - begin) / max(count, 1)
+        for k in 1..<max(count, 1) {
+            var cut = max(bounds[k - 1], begin + k * size)
+            // A piece ends after a line end.
+            while cut < bytes.count, cut > begin, bytes[cut - 1] != 0x0A { cut += 1 }
+            bounds.append(min(cut, bytes.count))
+        }
+        bounds.append(bytes.count)
+        return (0..<max(count, 1)).map { bounds[$0]..<bounds[$0 + 1] }
+    }
+
+    /// Calls `body` for each line of a piece of whole lines: LF or CRLF ends (not passed,
+    /// unless `includingEnds`), a final line end optional. `number` counts from 1 in the
+    /// piece; `start` is the line's offset in `all`.
+    private static func forEachLine(
+        of all: UnsafeBufferPointer<UInt8>, in piece: Range<Int>, includingEnds: Bool = false,
+        _ body: (UnsafeBufferPointer<UInt8>, Int, Int) -> Void
+    ) {
+        var start = piece.lowerBound
+        var number = 0
+        while start < piece.upperBound {
+            number += 1
+            var end = start
+            while end < piece.upperBound, all[end] != 0x0A { end += 1 }
+            let next = min(end + 1, piece.upperBound)
+            if !includingEnds, end > start, all[end - 1] == 0x0D { end -= 1 }
+            body(UnsafeBufferPointer(rebasing: all[start..<(includingEnds ? next : end)]), number, start)
+            start = next
         }
     }
 
