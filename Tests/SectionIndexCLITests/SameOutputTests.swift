@@ -58,6 +58,18 @@ struct SameOutputTests {
         #expect(result.output == expected, "\(options): keys differ from sortKeys(names:readings:)")
     }
 
+    @Test("keys --offset --label prints labeledSortKeys(firstTieBreak:) for every line",
+          arguments: [["--locale", "ja", "--offset", "7"], ["--locale", "sv", "--style", "icu", "--offset", "3"]])
+    func labeledKeys(options: [String]) throws {
+        let result = ExternalTool.sectionIndex(["keys", "--label"] + options + [Self.file.path])
+        #expect(result.status == 0, "\(options): \(result.errors)")
+        let invocation = try Invocation.parse(["keys"] + options, environment: [:])
+        let keyed = try invocation.options.index.makeIndex().labeledSortKeys(
+            names: Self.entries.map(\.name), readings: Self.entries.map(\.reading), firstTieBreak: invocation.options.offset)
+        let expected = zip(keyed, Self.entries).map { "\($0.key)\t\($0.label)\t" + Self.asRead($1) + "\n" }.joined()
+        #expect(result.output == expected, "\(options): keys --label differ from labeledSortKeys")
+    }
+
     @Test("group --format tsv prints the entries in the order of their keys, each under label(for:reading:)",
           arguments: indexSettings)
     func group(options: [String]) throws {
