@@ -13,7 +13,8 @@ import Testing
 /// all of them run a second time in the same directory, so an example that only works once
 /// (a table that doubles its rows) fails. Blocks that build, install or fuzz the package
 /// itself (`bash .ci/…`, `swift test`, `swift run -c release`, `swift run fuzz-…`) are what
-/// CI runs anyway; they are listed, not run.
+/// CI runs anyway; they are listed, not run. Blocks that need a PostgreSQL server or Spark are
+/// run by `KeysAtScaleTests`, on a large list.
 @Suite("README examples")
 struct ReadmeExamplesTests {
     /// Code lines and the output the README shows under them.
@@ -73,6 +74,12 @@ struct ReadmeExamplesTests {
         ["bash .ci/", "swift test", "swift run -c release", "swift run fuzz-"].contains { block.text.contains($0) }
     }
 
+    /// A block that needs a PostgreSQL server or Apache Spark: the `Keys at scale` suite runs it
+    /// (against a cluster of its own, on a large list) instead.
+    static func runsAtScale(_ block: Block) -> Bool {
+        block.text.contains("psql") || block.text.contains("pyspark")
+    }
+
     /// Whether output lines match the README's expected lines (`...` a wildcard).
     static func matches(_ output: [Substring], _ expected: [String]) -> Bool {
         guard let pattern = expected.first else { return output.isEmpty }
@@ -120,7 +127,10 @@ struct ReadmeExamplesTests {
         let bash = try #require(ExternalTool.path(of: "bash"))
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
         let blocks = Self.blocks(of: text)
-        let runnable = blocks.filter { !Self.buildsThePackage($0) }
+        let runnable = blocks.filter { !Self.buildsThePackage($0) && !Self.runsAtScale($0) }
+        for block in blocks where Self.runsAtScale(block) {
+            print("README line \(block.line): run by the 'Keys at scale' suite (PostgreSQL or Spark)")
+        }
         // A block left out holds nothing but commands on the package itself.
         for block in blocks where Self.buildsThePackage(block) {
             for step in block.steps {
