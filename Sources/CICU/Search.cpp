@@ -26,6 +26,14 @@ bool isSeparator(UChar32 c) {
     return u_isUWhiteSpace(c) || (U_GET_GC_MASK(c) & U_GC_P_MASK) != 0;
 }
 
+/// Symbols and emoji (⭐, 🏠, +) end a word as punctuation does, but keep their weights: a
+/// name such as "⭐Anna" is found by "anna". Marks, format characters (ZWJ, variation
+/// selectors) and emoji modifiers after a symbol stay part of it.
+bool isSymbol(UChar32 c) { return (U_GET_GC_MASK(c) & U_GC_S_MASK) != 0; }
+bool extendsSymbol(UChar32 c) {
+    return (U_GET_GC_MASK(c) & (U_GC_MN_MASK | U_GC_ME_MASK | U_GC_CF_MASK)) != 0 || u_hasBinaryProperty(c, UCHAR_EMOJI_MODIFIER);
+}
+
 /// Han ideographs and Hangul syllables each begin a word: names in these scripts are written
 /// without spaces, and each character is a syllable a user searches by.
 bool beginsOwnWord(UChar32 c) {
@@ -97,6 +105,7 @@ int32_t sicu_search_weights_utf8(SICUSearchWeigher *weigher, const char *s, int3
     int32_t words = 0;
     int32_t segmentStart = 0;
     bool afterSeparator = true;
+    bool afterSymbol = false;
     auto flush = [&](int32_t limit) {
         int32_t before = count;
         if (appendPrimaries(weigher, text.tempSubString(segmentStart, limit - segmentStart),
@@ -108,12 +117,16 @@ int32_t sicu_search_weights_utf8(SICUSearchWeigher *weigher, const char *s, int3
     for (int32_t i = 0; i < text.length() && U_SUCCESS(code);) {
         UChar32 c = text.char32At(i);
         bool separator = isSeparator(c);
-        bool startsWord = !separator && (afterSeparator || beginsOwnWord(c));
+        bool symbol = isSymbol(c);
+        bool extending = afterSymbol && extendsSymbol(c);
+        bool startsWord = !separator && !extending &&
+                          (afterSeparator || (afterSymbol && !symbol) || beginsOwnWord(c));
         if (startsWord && i > segmentStart) {
             flush(i);
             segmentStart = i;
         }
         afterSeparator = separator;
+        afterSymbol = symbol || extending;
         i += U16_LENGTH(c);
     }
     if (U_SUCCESS(code) && text.length() > segmentStart) { flush(text.length()); }

@@ -63,7 +63,7 @@ import Testing
         let personal = PinyinRomanizer(personalNames: true)
         #expect(personal.key(of: "曾志伟") == "zēngzhìwěi")
         #expect(personal.syllables(of: "曾志伟", atStart: true) == ["zēng", "zhì", "wěi"])
-        #expect(PinyinRomanizer.initials(of: ["zēng", "zhì", "wěi"]) == "zzw")
+        #expect(NameForms.initials(of: "zēng zhì wěi") == "z z w", "search's initials of the syllables, each a word")
         #expect(PinyinRomanizer.surname(of: "单于明")?.pinyin == "chányú")
         #expect(PinyinRomanizer(personalNames: false).key(of: "曾志伟").hasPrefix("céng"))
     }

@@ -58,10 +58,17 @@ struct SearchQueryTests {
             previousWasSpace = false
             offset += 1
         }
-        func occurs(at start: Int) -> Bool { start + wanted.count <= letters.count && Array(letters[start..<(start + wanted.count)]) == wanted }
+        func occurs(at start: Int, in letters: [UInt8]) -> Bool {
+            start + wanted.count <= letters.count && Array(letters[start..<(start + wanted.count)]) == wanted
+        }
+        // A name of several words is found by its initials too, each beginning a word
+        // (issue 15, item 2).
+        let initials = wordStarts.count > 1 ? wordStarts.map { letters[$0] } : []
         switch mode {
-        case .prefix: return wordStarts.contains(where: occurs(at:))
-        case .substring: return letters.indices.contains(where: occurs(at:))
+        case .prefix, .t9:
+            return wordStarts.contains { occurs(at: $0, in: letters) } || initials.indices.contains { occurs(at: $0, in: initials) }
+        case .substring:
+            return letters.indices.contains { occurs(at: $0, in: letters) } || initials.indices.contains { occurs(at: $0, in: initials) }
         }
     }
 

@@ -14,7 +14,6 @@ import Synchronization
 /// let pinyin = PinyinRomanizer(personalNames: true)
 /// pinyin.key(of: "曾志伟")                          // "zēngzhìwěi"
 /// pinyin.syllables(of: "曾志伟", atStart: true)     // ["zēng", "zhì", "wěi"]
-/// PinyinRomanizer.initials(of: ["zēng", "zhì", "wěi"])   // "zzw"
 /// ```
 struct PinyinRomanizer: Sendable, Hashable {
     /// Chinese names read as personal names: the surname by ``ChineseSurnames``.
@@ -73,30 +72,41 @@ struct PinyinRomanizer: Sendable, Hashable {
     /// Pinyin syllables of a Han run: the surname's reading from ``ChineseSurnames`` when the
     /// run begins the name, the rest as ICU reads it, a character at a time.
     func syllables(of text: String, atStart: Bool) -> [String] {
-        var syllables: [String] = []
+        readings(of: text, atStart: atStart, polyphonic: false).map { $0[0] }
+    }
+
+    /// Every reading of each syllable of a Han run, ICU's first: a character of a personal
+    /// name's given name with several readings (``PolyphonicReadings``) has them all (长 cháng, zhǎng),
+    /// while a surname keeps its surname reading.
+    func readings(of text: String, atStart: Bool, polyphonic: Bool = true) -> [[String]] {
+        var syllables: [[String]] = []
         var rest = Substring(text)
         if personalNames, atStart, let surname = Self.surname(of: rest) {
-            syllables = PinyinSyllables.split(surname.pinyin)
+            syllables = PinyinSyllables.split(surname.pinyin).map { [$0] }
             rest = surname.rest
         }
         var isFirst = syllables.isEmpty && atStart
-        for scalar in rest.unicodeScalars {
-            let syllable = Self.pinyin(of: scalar, asSurname: isFirst && personalNames)
+        for character in rest {
+            guard let scalar = character.unicodeScalars.first else { continue }
+            let asSurname = isFirst && personalNames
+            var syllable = ""
+            for scalar in character.unicodeScalars { syllable += Self.pinyin(of: scalar, asSurname: asSurname) }
             if Script(of: scalar) == .han {
-                syllables.append(syllable)
+                var readings = [syllable]
+                // Only a personal name's given name: plain names (a company, a place) are
+                // read with the character's common reading, as they are placed.
+                if polyphonic, personalNames, !asSurname, let others = PolyphonicReadings.readings[character] {
+                    readings += others.filter { !$0.elementsEqual(syllable) }
+                }
+                syllables.append(readings)
             } else if !syllables.isEmpty {
-                syllables[syllables.count - 1] += syllable
+                syllables[syllables.count - 1] = syllables[syllables.count - 1].map { $0 + syllable }
             } else {
-                syllables.append(syllable)
+                syllables.append([syllable])
             }
             isFirst = false
         }
         return syllables
-    }
-
-    /// The first letter of each syllable: "zw" for 张伟, what users type to find a name fast.
-    static func initials(of syllables: [String]) -> String {
-        String(syllables.compactMap(\.first))
     }
 
     /// ICU's pinyin of each Han character, by character and by whether it is read as a

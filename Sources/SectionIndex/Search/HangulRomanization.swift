@@ -5,7 +5,7 @@
 /// ```swift
 /// HangulRomanization.revised("김민준")          // "gim min jun"
 /// HangulRomanization.surnameSpellings["김"]     // ["kim"]
-/// HangulRomanization.initials("김민준")         // "ㄱㅁㅈ"
+/// HangulRomanization.initials("김민준")         // "ㄱ ㅁ ㅈ"
 /// ```
 enum HangulRomanization {
     private static let syllableBase: UInt32 = 0xAC00
@@ -71,13 +71,43 @@ enum HangulRomanization {
         return out
     }
 
-    /// The initial consonant of each syllable, as compatibility jamo ("김민준" → "ㄱㅁㅈ").
+    /// The initial consonant of each syllable, as compatibility jamo written apart
+    /// ("김민준" → "ㄱ ㅁ ㅈ"), so that each begins a word and initials from the second
+    /// syllable on match too ("ㅁㅈ").
     static func initials(_ text: some StringProtocol) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where isSyllable(scalar) {
+            if !out.isEmpty { out.append(" ") }
             out.append(initialJamo[parts(of: scalar).initial])
         }
         return String(out)
+    }
+
+    /// For each final consonant (by its index in a syllable), the final left when its last
+    /// consonant moves on to begin the next syllable, and that consonant as an initial: ㄱ
+    /// leaves none and becomes initial ㄱ; ㄳ leaves ㄱ and becomes ㅅ.
+    private static let finalSplits: [(rest: UInt32, initial: UInt32)] = [
+        (0, 0), (0, 0), (0, 1), (1, 9), (0, 2), (4, 12), (4, 18), (0, 3), (0, 5), (8, 0), (8, 6), (8, 7),
+        (8, 9), (8, 16), (8, 17), (8, 18), (0, 6), (0, 7), (17, 9), (0, 9), (0, 10), (0, 11), (0, 12),
+        (0, 14), (0, 15), (0, 16), (0, 17), (0, 18),
+    ]
+
+    /// A word whose last syllable is still being typed: its final consonant may yet begin
+    /// the next syllable (typing 사과 shows 삭 after ㄱ), so "삭" is also "사" followed by
+    /// initial ㄱ. Nil when the word does not end in a syllable with a final consonant.
+    ///
+    /// ```swift
+    /// HangulRomanization.finalAsNextInitial("삭")   // "사\u{1100}" (사 + initial ㄱ)
+    /// ```
+    static func finalAsNextInitial(_ word: String.UnicodeScalarView) -> String? {
+        guard let last = word.last, isSyllable(last) else { return nil }
+        let final = (last.value - syllableBase) % finalCount
+        guard final != 0 else { return nil }
+        let split = finalSplits[Int(final)]
+        var text = String.UnicodeScalarView(word.dropLast())
+        text.append(Unicode.Scalar(last.value - final + split.rest)!)
+        text.append(Unicode.Scalar(0x1100 + split.initial)!)
+        return String(text)
     }
 
     /// Surnames whose usual spelling is not their Revised Romanization, with those spellings,

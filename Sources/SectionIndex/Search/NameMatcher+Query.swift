@@ -9,9 +9,11 @@ struct QueryPlan {
     /// punctuation, so they are matched as written (their UTF-8), anywhere in the name or
     /// the reading, in either mode.
     var literals: [PatternSearch<UInt8>] = []
+    /// In ``NameMatcher/Mode/t9``, the words of digits, as dial-pad keys.
+    var dialPadWords: [[UInt8]] = []
 
     /// The query has nothing to compare (empty, or only white space).
-    var matchesEverything: Bool { tokens.isEmpty && literals.isEmpty }
+    var matchesEverything: Bool { tokens.isEmpty && literals.isEmpty && dialPadWords.isEmpty }
 
     /// Whether every literal word occurs in the name or in the reading.
     ///
@@ -32,20 +34,29 @@ extension NameMatcher {
     private static let contractionTailLimit = 3
 
     /// Splits a query at white space and weighs each word.
-    func plan(_ query: String, weigher: ICU.SearchWeigher) -> QueryPlan {
+    func plan(_ query: String, weigher: ICU.SearchWeigher, mode: Mode = .prefix) -> QueryPlan {
         var plan = QueryPlan()
         var word = String.UnicodeScalarView()
         func finishWord() {
             defer { word = String.UnicodeScalarView() }
             guard !word.isEmpty else { return }
             let text = String(word)
+            if mode == .t9, let keys = DialPad.digits(of: text) {
+                plan.dialPadWords.append(keys)
+                return
+            }
             if word.allSatisfy(Self.isPunctuationOrSymbol) {
                 plan.literals.append(PatternSearch(Array(text.utf8)))
                 return
             }
             let weights = weigher.weights(of: text)
             guard !weights.isEmpty else { return }
-            plan.tokens.append([weights] + contractionAlternatives(of: word, weights: weights, weigher: weigher))
+            var alternatives = [weights] + contractionAlternatives(of: word, weights: weights, weigher: weigher)
+            if let typing = HangulRomanization.finalAsNextInitial(word), case let other = weigher.weights(of: typing),
+               !other.isEmpty, !alternatives.contains(other) {
+                alternatives.append(other)
+            }
+            plan.tokens.append(alternatives)
         }
         for scalar in query.unicodeScalars {
             if ICU.isWhiteSpace(scalar) {

@@ -8,28 +8,44 @@ import Synchronization
 /// The rules:
 /// - **Collation decides what is equal**: the locale's collation at primary strength, so case,
 ///   width (ＡＢＣ = ABC, ﾀﾅｶ = タナカ), kana (たなか = タナカ) and the accents the language
-///   treats as accents do not count, while letters the language treats as its own do
-///   (Swedish "asa" does not find "Åsa", German "uber" finds "Über", Turkish "i" does not find
-///   "I", which is the capital of "ı"), and expansions work ("ss" finds "ß", "ae" finds "Æ"
-///   where Æ is not a letter of its own). White space and punctuation do not count.
-/// - **Words**: a word begins after white space or punctuation, and at every Han character
-///   and Hangul syllable. In ``Mode/prefix`` a query matches from the start of any word of
+///   treats as accents do not count, while a letter typed with marks finds only what the
+///   language counts as that letter (Swedish "åsa" does not find "Asa", German "über" finds
+///   "Uber", Turkish "i" does not find "I", which is the capital of "ı"), and expansions work
+///   ("ss" finds "ß", "ae" finds "Æ" where Æ is not a letter of its own). White space and
+///   punctuation do not count.
+/// - **Letters without marks**: a Latin letter typed without marks also finds it with marks
+///   or a stroke, whatever the language counts as a letter ("nguyen" finds "Nguyễn" under
+///   Vietnamese, "lukasz" "Łukasz", Swedish "asa" "Åsa" as well as "Asa"); Turkish i and ı
+///   stay apart.
+/// - **Words**: a word begins after white space, punctuation or a symbol ("anna" finds
+///   "⭐Anna"), and at every Han character and Hangul syllable. In ``Mode/prefix`` a query matches from the start of any word of
 ///   the name, of its reading or of a Latin spelling, and may run on into the next words
 ///   ("tanakaka" finds "Tanaka Kazuya"); in ``Mode/substring`` anywhere. Words of the query
 ///   (split at white space) must each match, in any order.
 /// - **A letter being typed**: when the query ends in the first letters of a contraction, the
 ///   contraction matches too, so typing Czech "c" on the way to "ch" keeps "Chalupa".
-/// - **Latin spellings** (made once per name when a list is prepared): pinyin, by syllable
-///   and as initials, for Han ("zhang", "wei", "zw" find 张伟; surnames read as surnames);
-///   romaji for kana, as typed (tarou) and as passports write it (taro); for Hangul the
-///   Revised Romanization by syllable ("minjun" finds 김민준), ICU's transliteration, the usual
-///   surname spellings (Kim, Lee, Park) and the initial consonants (ㄱㅁㅈ); for Cyrillic
-///   BGN/PCGN ("shcherbakov", "yuliya") and ISO 9; for Greek UNGEGN ("dimitris").
+/// - **Initials**: of consecutive words, from any word ("js" finds "John Smith", "xw" 张小伟,
+///   "ㅈㅅ" 박지성).
+/// - **Spellings** (made once per name when a list is prepared): pinyin by syllable for Han,
+///   every reading of a polyphonic given-name character ("changchun" finds 张长春; surnames
+///   read as surnames), ü also as v, Simplified and Traditional forms, and zhuyin under
+///   Traditional Chinese; romaji for kana in Hepburn, Kunrei and passport spellings ("sinji",
+///   "satoh"); for Hangul the Revised Romanization by syllable ("minjun" finds 김민준), ICU's
+///   transliteration, the usual surname spellings (Kim, Lee, Park) and the initial
+///   consonants; for Cyrillic BGN/PCGN, ISO 9 and passport spellings, by Ukrainian rules under
+///   `uk`; for Greek UNGEGN. A name with a kana reading is Japanese: its kanji are not read
+///   as Chinese or Korean.
+/// - **A Hangul syllable being typed**: its final consonant may begin the next syllable ("삭"
+///   finds 사과).
+/// - **Dial pad** (``Mode/t9``): digits stand for the letters on their keys.
+///
+/// The article <doc:Searching> gives every rule with examples.
 ///
 /// ```swift
 /// let swedish = try NameMatcher(locale: "sv")
 /// swedish.matches(name: "Åsa Nilsson", query: "nils")      // true: start of a word
-/// swedish.matches(name: "Åsa Nilsson", query: "asa")       // false: Å is a letter of its own
+/// swedish.matches(name: "Åsa Nilsson", query: "asa")       // true: a without marks finds Å
+/// swedish.matches(name: "Asa Nilsson", query: "åsa")       // false: Å is a letter of its own
 ///
 /// let japanese = try NameMatcher(locale: "ja")
 /// japanese.matches(name: "田中 一郎", reading: "たなか いちろう", query: "タナ")     // true: kana
@@ -56,6 +72,11 @@ public struct NameMatcher: Sendable {
         case prefix
         /// The query occurs anywhere ("aka" finds "Tanaka").
         case substring
+        /// A query word of digits is typed on a phone's dial pad: each digit 2–9 stands for
+        /// the letters on its key, matched from the start of any Latin word of the name or of
+        /// its spellings, or of their initials ("5646" finds "John Smith", "94264" finds 张伟
+        /// by zhang); other words match as in ``prefix``.
+        case t9
     }
 
     /// The locale whose collation decides what matches.
@@ -69,6 +90,10 @@ public struct NameMatcher: Sendable {
     /// The collator's contractions of two or more code points, by their first code point.
     let contractions: [Unicode.Scalar: [String]]
     let weighers: WeigherPool
+    /// The collation gives Han characters the weights of their Hangul reading (Korean).
+    let hanWeighsAsHangul: Bool
+    /// The weights of the letters on each dial-pad key, for ``Mode/t9``.
+    let dialPad: DialPad
 
     /// A matcher for a locale and the options of its contacts index: results come in that
     /// index's order, and Han names are romanised as its Han and name policies say.
@@ -91,7 +116,9 @@ public struct NameMatcher: Sendable {
     private init(locale: LocaleIdentifier, index: any NameIndex, pinyin: PinyinRomanizer?) throws(IndexError) {
         self.locale = locale
         self.index = index
-        romanizer = SearchRomanizer(pinyin: pinyin)
+        romanizer = SearchRomanizer(pinyin: pinyin,
+                                    zhuyin: locale.language == "zh" && locale.maximized.script == "Hant",
+                                    ukrainian: locale.language == "uk")
         let collator: Collator
         do {
             collator = try Collator(locale: locale, options: Collator.Options(strength: .primary, numeric: false))
@@ -107,6 +134,10 @@ public struct NameMatcher: Sendable {
                 byFirst[first, default: []].append(contraction)
             }
             contractions = byFirst
+            // Korean collation sorts Hanja as their Hangul reading (司 = 사 at primary
+            // strength), which a Japanese name's kanji must not be found by.
+            hanWeighsAsHangul = weighers.withWeigher { $0.weights(of: "司") == $0.weights(of: "사") }
+            dialPad = weighers.withWeigher { DialPad(weigher: $0, contractions: byFirst) }
         } catch {
             throw .collation(.icu(error))
         }
@@ -128,30 +159,43 @@ public struct NameMatcher: Sendable {
     ///     (in any order); a word of only punctuation and symbols (`#`, `+`, `.`, `&`) matches
     ///     a name or reading that contains it as written, in either mode; an empty query, or
     ///     one of only white space, matches every name.
-    ///   - mode: ``Mode/prefix`` (the default) or ``Mode/substring``.
+    ///   - mode: ``Mode/prefix`` (the default), ``Mode/substring`` or ``Mode/t9``.
     /// - Returns: true when every word of the query matches.
     /// - Complexity: romanises the name; prepare a ``SearchList`` to search many names.
     public func matches(name: String, reading: String? = nil, query: String, mode: Mode = .prefix) -> Bool {
         weighers.withWeigher { weigher in
-            let plan = plan(query, weigher: weigher)
+            let plan = plan(query, weigher: weigher, mode: mode)
             if plan.matchesEverything { return true }
             var table = WeightTable()
-            table.append(rank: 0, texts: searchTexts(name: name, reading: reading, memo: SpellingMemo()), weigher: weigher)
+            appendEntry(name: name, reading: reading, rank: 0, to: &table, memo: SpellingMemo(), weigher: weigher)
             return plan.tokens.allSatisfy { alternatives in
                 alternatives.contains { table.containsMatch(of: $0, mode: mode) }
-            } && plan.literalsOccur(inName: name, reading: reading)
+            } && plan.dialPadWords.allSatisfy { table.containsDialPadMatch(of: $0, pad: dialPad) }
+                && plan.literalsOccur(inName: name, reading: reading)
         }
     }
 
-    /// The texts an entry is found by: its name, its reading, and the Latin spellings of both.
+    /// The texts an entry is found by: its name, its reading, the Latin spellings of both,
+    /// the initials of each, and each without marks (``NameForms``).
+    ///
+    /// A name with a kana reading is Japanese: its kanji are read by that reading only, not
+    /// by their pinyin nor (where collation weighs Hanja as Hangul) by their Korean reading.
     func searchTexts(name: String, reading: String?, memo: SpellingMemo) -> [String] {
-        var texts = [name]
-        texts += romanizer.spellings(of: name, memo: memo)
+        let japanese = reading.map(SearchRomanizer.containsKana) ?? false
+        var texts = [japanese && hanWeighsAsHangul ? SearchRomanizer.withoutHan(name) : name]
+        texts += romanizer.spellings(of: name, memo: memo, readsHan: !japanese)
         if let reading, !reading.isEmpty {
             texts.append(reading)
             texts += romanizer.spellings(of: reading, memo: memo)
         }
-        return texts
+        return NameForms.completed(texts)
+    }
+
+    /// Appends one entry's searchable forms to a table: what both a prepared list and a
+    /// search of one name at a time weigh for each entry.
+    func appendEntry(name: String, reading: String?, rank: UInt32, to table: inout WeightTable,
+                     memo: SpellingMemo, weigher: ICU.SearchWeigher) {
+        table.append(rank: rank, texts: searchTexts(name: name, reading: reading, memo: memo), weigher: weigher)
     }
 }
 

@@ -42,7 +42,8 @@ public struct SearchList<Element> {
     ///
     /// - Parameters:
     ///   - query: what the user typed; see ``NameMatcher/matches(name:reading:query:mode:)``.
-    ///   - mode: ``NameMatcher/Mode/prefix`` (the default) or ``NameMatcher/Mode/substring``.
+    ///   - mode: ``NameMatcher/Mode/prefix`` (the default), ``NameMatcher/Mode/substring`` or
+    ///     ``NameMatcher/Mode/t9``.
     /// - Returns: the matches, in index order; each is made when it is read.
     /// - Complexity: prefix: O(log *w*) for *w* words in the list, plus the matches; substring:
     ///   one pass over the list's weights. Either way, O(*n* / 64) to collect the matches.
@@ -79,17 +80,22 @@ public struct SearchList<Element> {
 
     /// The ranks (positions in index order) of the matching elements, ascending.
     func ranks(matching query: String, mode: NameMatcher.Mode) -> [Int] {
-        let plan = matcher.weighers.withWeigher { matcher.plan(query, weigher: $0) }
+        let plan = matcher.weighers.withWeigher { matcher.plan(query, weigher: $0, mode: mode) }
         if plan.matchesEverything { return Array(0..<count) }
+        var result: RankSet?
+        for keys in plan.dialPadWords {
+            var ranks = RankSet(count: count)
+            table.markDialPadMatches(of: keys, pad: matcher.dialPad, in: &ranks)
+            if result == nil { result = ranks } else { result!.formIntersection(ranks) }
+        }
         // The longest word first: it matches fewest entries, and a substring search for
         // each further word scans only the entries that are still in.
         let tokens = plan.tokens.sorted { $0[0].count > $1[0].count }
-        var result: RankSet?
         for alternatives in tokens {
             var ranks = RankSet(count: count)
             for weights in alternatives {
                 switch mode {
-                case .prefix: table.markPrefixMatches(of: weights, in: &ranks)
+                case .prefix, .t9: table.markPrefixMatches(of: weights, in: &ranks)
                 case .substring: table.markSubstringMatches(of: weights, in: &ranks, among: result)
                 }
             }
@@ -211,8 +217,8 @@ extension NameMatcher {
             weighers.withWeigher { weigher in
                 for rank in ranges[chunk] {
                     let position = order[rank].position
-                    let texts = searchTexts(name: names[position], reading: readings[position], memo: memo)
-                    table.append(rank: UInt32(rank), texts: texts, weigher: weigher)
+                    appendEntry(name: names[position], reading: readings[position], rank: UInt32(rank),
+                                to: &table, memo: memo, weigher: weigher)
                 }
             }
             return table

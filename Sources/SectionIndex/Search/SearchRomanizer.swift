@@ -1,16 +1,19 @@
 import Collation
+import Synchronization
 
-/// The Latin spellings under which a name written in another script is found, so that Latin
-/// input finds it: pinyin and pinyin initials for Han, romaji for kana, the Revised
-/// Romanization, usual surname spellings and initial consonants for Hangul, BGN/PCGN and
-/// ISO 9 for Cyrillic, UNGEGN for Greek.
+/// The spellings under which a name written in another script is found, so that what users
+/// type finds it: pinyin (every reading of a polyphonic given-name character, ü also as v),
+/// the other Chinese form (Simplified or Traditional) and zhuyin where asked for Han; romaji
+/// (``Romaji``) for kana; the Revised Romanization, usual surname spellings and initial
+/// consonants for Hangul; BGN/PCGN, ISO 9 and passport spellings (``CyrillicPassport``) for
+/// Cyrillic; UNGEGN for Greek.
 ///
 /// ```swift
 /// let romanizer = SearchRomanizer(pinyin: PinyinRomanizer(personalNames: true))
 /// let memo = SpellingMemo()
-/// romanizer.spellings(of: "张伟", memo: memo)           // ["zhāng wěi", "zw"]
-/// romanizer.spellings(of: "たなか たろう", memo: memo)   // ["tanaka tarou", "tanaka taro"]
-/// romanizer.spellings(of: "김민준", memo: memo)         // ["gim min jun", "gimminjun", "kim min jun", "ㄱㅁㅈ"]
+/// romanizer.spellings(of: "张伟", memo: memo)           // ["zhāng wěi", "張偉"]: initials come from NameForms
+/// romanizer.spellings(of: "たなか たろう", memo: memo)   // ["tanaka tarou", "tanaka taro", "tanaka taroh"]
+/// romanizer.spellings(of: "김민준", memo: memo)         // ["gim min jun", "gimminjun", "kim min jun", "ㄱ ㅁ ㅈ"]
 /// romanizer.spellings(of: "Anna", memo: memo)           // []: nothing to romanise
 /// ```
 ///
@@ -20,6 +23,14 @@ struct SearchRomanizer: Sendable {
     /// How Han is read as Chinese; nil when Han names are placed by their reading (Japanese,
     /// Korean): the Chinese reading of a Japanese name finds nothing the user would type.
     let pinyin: PinyinRomanizer?
+    /// Han is spelled in zhuyin too (Traditional Chinese as typed in Taiwan).
+    var zhuyin = false
+    /// Cyrillic is read by Ukrainian rules (the locale is Ukrainian), not Russian ones.
+    var ukrainian = false
+
+    /// At most this many spellings of one run of Han (the readings of its polyphonic
+    /// characters multiply).
+    static let hanSpellingLimit = 8
 
     /// The scripts this type romanises, each a run of text spelled as a whole.
     enum RunKind: Equatable {
@@ -36,21 +47,27 @@ struct SearchRomanizer: Sendable {
 
     /// Every Latin spelling of the text; empty when it has nothing to romanise.
     ///
-    /// - Parameter memo: words already transliterated, shared by the texts of one list.
-    func spellings(of text: String, memo: SpellingMemo) -> [String] {
+    /// - Parameters:
+    ///   - memo: words already transliterated, shared by the texts of one list.
+    ///   - readsHan: false for a Japanese name (one with a kana reading): its kanji are not
+    ///     read as Chinese.
+    func spellings(of text: String, memo: SpellingMemo, readsHan: Bool = true) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return [] }
         let text = text.unicodeScalars.count > Self.maximumLength
             ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(Self.maximumLength))) : text
-        let runs = Self.runs(of: text)
-        let cyrillicID = runs.contains { $0.kind == .cyrillic } ? Self.bgnTransliteratorID(for: text) : ""
-        guard runs.contains(where: { $0.kind != .other && ($0.kind != .han || pinyin != nil) }) else { return [] }
+        var runs = Self.runs(of: text)
+        if !readsHan || self.pinyin == nil {
+            for i in runs.indices where runs[i].kind == .han { runs[i].kind = .other }
+        }
+        let cyrillicID = runs.contains { $0.kind == .cyrillic } ? bgnTransliteratorID(for: text) : ""
+        guard runs.contains(where: { $0.kind != .other }) else { return [] }
         var spelled: [[String]] = []
-        var initials = ""
+        var initials: [String] = []
         var atStart = true
         for run in runs {
             let (spellings, runInitials) = spell(run, atStart: atStart, cyrillicID: cyrillicID, memo: memo)
             spelled.append(spellings)
-            initials += runInitials
+            if !runInitials.isEmpty { initials.append(runInitials) }
             if run.kind != .other || !run.text.unicodeScalars.allSatisfy(ICU.isWhiteSpace) { atStart = false }
         }
         // The usual spelling of every run, then each other spelling of one run with the usual
@@ -63,7 +80,9 @@ struct SearchRomanizer: Sendable {
                 result.append(Self.joined(parts))
             }
         }
-        if !initials.isEmpty { result.append(initials) }
+        // Initials are written apart, each beginning a word (see ``NameForms``); those of
+        // Latin spellings are added with the initials of every other text.
+        if !initials.isEmpty { result.append(initials.joined(separator: " ")) }
         var seen = Set<String>()
         return result.filter { seen.insert($0).inserted }
     }
@@ -74,9 +93,22 @@ struct SearchRomanizer: Sendable {
         switch run.kind {
         case .han:
             guard let pinyin else { return ([run.text], "") }
-            let syllables = pinyin.syllables(of: run.text, atStart: atStart)
-            return ([syllables.joined(separator: " ")], PinyinRomanizer.initials(of: syllables))
+            let readings = pinyin.readings(of: run.text, atStart: atStart)
+            var spellings = Self.combinations(of: readings, limit: Self.hanSpellingLimit).map { $0.joined(separator: " ") }
+            // Keyboards type ü as v (lv for lǚ).
+            spellings += spellings.compactMap(Self.withVForUmlaut)
+            if zhuyin {
+                let syllables = readings.map { Zhuyin.spelling(ofPinyin: $0[0]) ?? $0[0] }
+                spellings.append(syllables.joined(separator: " "))
+            }
+            // Simplified and Traditional characters find each other (陈 finds 陳).
+            for form in [Self.simplified, Self.traditional] {
+                let converted = String(String.UnicodeScalarView(run.text.unicodeScalars.map { form($0) }))
+                if converted != run.text { spellings.append(converted) }
+            }
+            return (spellings, "")
         case .kana:
+            if let romaji = Romaji.spellings(of: run.text) { return (romaji, "") }
             let romaji = memo.transliterate(run.text, id: "Any-Latin").filter { $0 != "~" }
             return ([romaji, Self.withoutLongVowels(romaji)], "")
         case .hangul:
@@ -89,7 +121,8 @@ struct SearchRomanizer: Sendable {
         case .cyrillic:
             let bgn = memo.transliterate(run.text, id: cyrillicID)
             let iso = memo.transliterate(run.text, id: "Cyrillic-Latin")
-            return ([Self.withoutPrimes(bgn), Self.withoutPrimes(iso)], "")
+            let passport = CyrillicPassport.spelling(of: run.text, ukrainian: cyrillicID == "Ukrainian-Latin/BGN")
+            return ([Self.withoutPrimes(bgn), Self.withoutPrimes(iso), passport], "")
         case .greek:
             return ([memo.transliterate(run.text, id: "Greek-Latin/UNGEGN")], "")
         case .other:
@@ -146,6 +179,42 @@ struct SearchRomanizer: Sendable {
         return runs
     }
 
+    /// Each Han character's simplified and traditional forms, by ICU's
+    /// Traditional-Simplified and Simplified-Traditional, made once per process and
+    /// character: a name's characters convert one by one, and the transliterators take
+    /// tens of microseconds a call.
+    private static let chineseForms = Mutex<[UInt32: (simplified: Unicode.Scalar, traditional: Unicode.Scalar)]>([:])
+
+    private static func forms(of scalar: Unicode.Scalar) -> (simplified: Unicode.Scalar, traditional: Unicode.Scalar) {
+        if let known = chineseForms.withLock({ $0[scalar.value] }) { return known }
+        func converted(_ id: String) -> Unicode.Scalar {
+            let text = Transliteration.transliterate(String(scalar), id: id).unicodeScalars
+            // A character that becomes several (or none) stays as it is.
+            return text.count == 1 ? text.first! : scalar
+        }
+        let forms = (converted("Traditional-Simplified"), converted("Simplified-Traditional"))
+        chineseForms.withLock { $0[scalar.value] = forms }
+        return forms
+    }
+
+    static func simplified(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        Script(of: scalar) == .han ? forms(of: scalar).simplified : scalar
+    }
+
+    static func traditional(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        Script(of: scalar) == .han ? forms(of: scalar).traditional : scalar
+    }
+
+    /// Whether the text holds kana: a reading in kana makes a name Japanese.
+    static func containsKana(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value >= 0x3040 && runs(of: String($0)).first?.kind == .kana }
+    }
+
+    /// The text with its Han characters replaced by spaces.
+    static func withoutHan(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value >= 0x2E80 && Script(of: $0) == .han ? " " : $0 }))
+    }
+
     // MARK: - Spelling rules
 
     /// Hepburn as passports write it, without long vowels: "tarou" → "taro", "oota" → "ota",
@@ -167,11 +236,44 @@ struct SearchRomanizer: Sendable {
         String(text.unicodeScalars.filter { $0 != "\u{02B9}" && $0 != "\u{02BA}" }.map(Character.init))
     }
 
-    /// The BGN/PCGN system of the language the letters show: Ukrainian for і ї є ґ, Serbian
-    /// for ђ ј љ њ ћ џ, Russian otherwise.
-    static func bgnTransliteratorID(for text: String) -> String {
+    /// The first spelling of each character's readings, then every other combination, up to
+    /// `limit` of them.
+    static func combinations(of readings: [[String]], limit: Int) -> [[String]] {
+        var result = [readings.map { $0[0] }]
+        for (i, alternatives) in readings.enumerated() {
+            for alternative in alternatives.dropFirst() {
+                for known in result where result.count < limit && known[i] == readings[i][0] {
+                    var combination = known
+                    combination[i] = alternative
+                    result.append(combination)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The pinyin with ü written v, as keyboards type it; nil without ü.
+    static func withVForUmlaut(_ pinyin: String) -> String? {
+        guard pinyin.unicodeScalars.contains(where: { $0.value >= 0x80 }) else { return nil }
+        var out = String.UnicodeScalarView()
+        var changed = false
+        for scalar in ICU.nfkd(pinyin).unicodeScalars {
+            if scalar == "\u{0308}", let last = out.last, last == "u" || last == "U" {
+                out.removeLast()
+                out.append(last == "u" ? "v" : "V")
+                changed = true
+            } else {
+                out.append(scalar)
+            }
+        }
+        return changed ? String(out) : nil
+    }
+
+    /// The BGN/PCGN system of the language: Ukrainian under a Ukrainian locale or for
+    /// і ї є ґ, Serbian for ђ ј љ њ ћ џ, Russian otherwise.
+    func bgnTransliteratorID(for text: String) -> String {
         let scalars = text.lowercased().unicodeScalars
-        if scalars.contains(where: { "іїєґ".unicodeScalars.contains($0) }) { return "Ukrainian-Latin/BGN" }
+        if ukrainian || scalars.contains(where: { "іїєґ".unicodeScalars.contains($0) }) { return "Ukrainian-Latin/BGN" }
         if scalars.contains(where: { "ђјљњћџ".unicodeScalars.contains($0) }) { return "Serbian-Latin/BGN" }
         return "Russian-Latin/BGN"
     }

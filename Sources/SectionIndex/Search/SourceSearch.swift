@@ -34,7 +34,7 @@ extension NameMatcher {
     /// in index order, each with its section; see ``groupedMatches(of:in:readings:mode:)``.
     public func groupedMatches<Source: NameSource>(of query: String, in source: Source,
                                                    mode: Mode = .prefix) -> GroupedOrder {
-        let queryPlan = weighers.withWeigher { plan(query, weigher: $0) }
+        let queryPlan = weighers.withWeigher { plan(query, weigher: $0, mode: mode) }
         if queryPlan.matchesEverything { return index.groupedOrder(source) }
         let positions = matchingPositions(in: source, plan: queryPlan, mode: mode)
         var order = index.groupedOrder(SubsetSource(base: source, positions: positions))
@@ -62,8 +62,10 @@ extension NameMatcher {
                     for position in (block * Self.blockSize)..<min(count, (block + 1) * Self.blockSize) {
                         let name = source.name(position), reading = source.reading(position)
                         table.removeAll()
-                        table.append(rank: 0, texts: searchTexts(name: name, reading: reading, memo: memo), weigher: weigher)
-                        if table.matchesEntry(query), plan.literalsOccur(inName: name, reading: reading) {
+                        appendEntry(name: name, reading: reading, rank: 0, to: &table, memo: memo, weigher: weigher)
+                        if table.matchesEntry(query),
+                           plan.dialPadWords.allSatisfy({ table.containsDialPadMatch(of: $0, pad: dialPad) }),
+                           plan.literalsOccur(inName: name, reading: reading) {
                             positions.append(position)
                         }
                     }

@@ -327,7 +327,7 @@ struct WeightTable: Sendable {
         guard !query.isEmpty else { return true }
         guard query.count <= weights.count else { return false }
         switch mode {
-        case .prefix:
+        case .prefix, .t9:
             var ranks = RankSet(count: 1)
             markWords(wordStarts.indices, beginning: query, in: &ranks)
             return !ranks.isEmpty

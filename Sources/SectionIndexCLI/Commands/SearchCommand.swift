@@ -11,7 +11,7 @@ enum SearchCommand: Command {
     }
     static var options: [Setting<CommandOptions>] {
         CommandOptions.index.filter { $0.name != "max-labels" } + [
-            .choice("mode", NameMatcher.Mode.self, help: "prefix of any word (default) or substring anywhere") { $0.mode = $1 },
+            .choice("mode", NameMatcher.Mode.self, help: "prefix of any word (default), substring anywhere, or t9 digits") { $0.mode = $1 },
             CommandOptions.sample, CommandOptions.invalid,
         ]
     }
@@ -19,11 +19,35 @@ enum SearchCommand: Command {
     static let notes = """
     QUERY: words separated by spaces, each of which must match (in any order), at the primary
     strength of the locale's collation (case, width and accents the language ignores do not
-    count). --mode prefix (default): a word of the name or reading starts with the query word;
-    substring: it occurs anywhere. A word of only punctuation and symbols (`#`, `+`, `.`, `&`)
-    matches names or readings that contain it as written, in either mode. An empty QUERY
-    matches every entry; a QUERY longer than every line matches none. Time is linear in the
-    input for any QUERY: each line is matched on its own and only the matches are sorted.
+    count). --mode prefix (default): a word of the name, its reading or a spelling starts with
+    the query word (and may run on into the next words); substring: it occurs anywhere; t9: a
+    word of digits is typed on a dial pad (2 abc … 9 wxyz) against the Latin words and their
+    initials (5646 finds John Smith, 94264 finds 张伟 under zh), other words as in prefix.
+    A word of only punctuation and symbols (`#`, `+`, `.`, `&`) matches names or readings
+    that contain it as written, in any mode. An empty QUERY matches every entry; a QUERY
+    longer than every line matches none. Time is linear in the input for any QUERY: each line
+    is matched on its own and only the matches are sorted.
+
+    What matches:
+      letters without marks  a Latin letter typed without marks finds it with marks or a
+                             stroke (nguyen Nguyễn under vi, lukasz Łukasz, sv asa Åsa and
+                             Asa); typed with marks, only what the language counts as that
+                             letter (sv åsa not Asa, es ñ not Nina); Turkish i and ı differ
+      initials               of consecutive words, from any word (js John Smith, pj John
+                             Paul Jones, xw 张小伟, ㅈㅅ 박지성)
+      polyphonic characters  every reading in a Chinese given name (changchun, zcc 张长春);
+                             surnames keep their surname reading
+      keyboards              v for ü (lv 吕布); romaji in Hepburn, Kunrei and passport
+                             spellings (sinji shinji 真司 しんじ; satou satoh sato さとう); a
+                             Hangul syllable being typed (삭 finds 사과); Simplified and
+                             Traditional Chinese (陈 finds 陳大文); zhuyin under zh-TW (ㄔ)
+      romanisations          pinyin; romaji; Revised Romanization, usual surname spellings
+                             and initial consonants for Hangul; Cyrillic by BGN/PCGN, ISO 9
+                             and passport (ICAO) spellings (yuri, iurii Юрий), Ukrainian
+                             rules under uk (halyna Галина), Russian otherwise; Greek UNGEGN
+      symbols                do not hide a word (anna finds ⭐Anna)
+      Japanese names         a name with a kana reading is not found by the pinyin or Korean
+                             reading of its kanji
 
     formats: text, each matching line as it was read; tsv, label<TAB>the line; json, an array
     of {label, name, reading, index (0-based), line (1-based)}.

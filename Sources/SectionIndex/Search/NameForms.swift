@@ -1,0 +1,121 @@
+import Collation
+
+/// The forms of a text that search adds besides the text itself: the text without marks
+/// (so that a letter typed without marks finds the letter with them) and the initials of
+/// its words (so that "js" finds John Smith).
+///
+/// ```swift
+/// NameForms.withoutMarks("Nguyễn Łukasz")   // "Nguyen Lukasz"
+/// NameForms.withoutMarks("İzmir")           // nil: the dot of İ stays (Turkish İ is i)
+/// NameForms.initials(of: "John Paul Jones") // "j p j"
+/// NameForms.initials(of: "zhāng xiǎo wěi")  // "z x w"
+/// NameForms.initials(of: "Anna")            // nil: one word has no initials to type
+/// ```
+///
+/// Initials are written apart, so each one begins a word: a query of initials matches
+/// consecutive words starting at any of them ("pj" finds John Paul Jones).
+enum NameForms {
+    /// Letters drawn with a stroke or bar, which have no decomposition but which people
+    /// type as their base letter (Polish Ł, Danish and Norwegian Ø, Croatian and Vietnamese
+    /// Đ, Maltese Ħ, Sámi Ŧ).
+    private static let strokeBases: [Unicode.Scalar: String] = [
+        "Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "Ŧ": "T", "ŧ": "t",
+        "Ɨ": "I", "ɨ": "i", "Ƶ": "Z", "ƶ": "z", "Ǥ": "G", "ǥ": "g", "Ꝁ": "K", "ꝁ": "k",
+    ]
+
+    /// The text with its combining marks removed and stroke letters replaced by their base
+    /// letter; nil when that changes nothing. Matching the query against this form too is
+    /// what lets a letter typed without marks find the letter with them ("nguyen" finds
+    /// Nguyễn even under Vietnamese, where ễ is a letter of its own), while a letter typed
+    /// with marks still finds only what the locale's collation counts as that letter
+    /// (Swedish "åsa" does not find "Asa": this form has no å to offer).
+    ///
+    /// Only Latin letters lose their marks: in other scripts a letter with a mark is a key
+    /// of its own on the keyboard (Russian й, Greek accents collation already ignores). The
+    /// dot above of a capital I stays: Turkish İ is the capital of i, and I without it the
+    /// capital of ı, a different letter.
+    static func withoutMarks(_ text: String) -> String? {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
+        var changed = false
+        var out = String.UnicodeScalarView()
+        var afterLatin = false
+        for scalar in ICU.nfkd(text).unicodeScalars {
+            if ICU.isMark(scalar) {
+                if afterLatin, !(scalar == "\u{0307}" && out.last == "I") {
+                    changed = true
+                } else {
+                    out.append(scalar)
+                }
+                continue
+            }
+            afterLatin = Script(of: scalar) == .latin
+            if let base = strokeBases[scalar] {
+                out.append(contentsOf: base.unicodeScalars)
+                changed = true
+            } else {
+                out.append(scalar)
+            }
+        }
+        // NFKD alone (full-width letters, ligatures) changes nothing collation sees.
+        return changed ? String(out) : nil
+    }
+
+    /// The first letter of each word, written apart ("j s"); nil for a text of one word, or
+    /// whose words begin with Han, kana or Hangul (their initials come from their
+    /// romanisations: pinyin, Hangul initial consonants). Words end at white space,
+    /// punctuation and symbols.
+    static func initials(of text: String) -> String? {
+        var initials = String.UnicodeScalarView()
+        var words = 0
+        var inWord = false
+        for scalar in text.unicodeScalars {
+            if isWordBreak(scalar) {
+                inWord = false
+                continue
+            }
+            if inWord || ICU.isMark(scalar) { continue }
+            inWord = true
+            if scalar.value >= 0x1100, hasOwnInitials(scalar) { return nil }
+            if words > 0 { initials.append(" ") }
+            initials.append(scalar)
+            words += 1
+        }
+        return words > 1 ? String(initials) : nil
+    }
+
+    static func isWordBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format,
+             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            true
+        default:
+            false
+        }
+    }
+
+    private static func hasOwnInitials(_ scalar: Unicode.Scalar) -> Bool {
+        switch Script(of: scalar) {
+        case .han, .hiragana, .katakana, .hangul: true
+        default: false
+        }
+    }
+
+    /// The texts with the initials and the unmarked form of each added, each text once, the
+    /// texts themselves first and in their order.
+    static func completed(_ texts: [String]) -> [String] {
+        var result: [String] = []
+        var seen = Set<String>()
+        func add(_ text: String) {
+            if seen.insert(text).inserted { result.append(text) }
+        }
+        for text in texts { add(text) }
+        for text in texts {
+            if let initials = initials(of: text) { add(initials) }
+        }
+        for text in result {
+            if let unmarked = withoutMarks(text) { add(unmarked) }
+        }
+        return result
+    }
+}
