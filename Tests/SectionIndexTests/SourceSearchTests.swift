@@ -42,8 +42,9 @@ struct SourceSearchTests {
     func documentationExample() throws {
         let matcher = try NameMatcher(locale: "zh")
         let order = matcher.groupedMatches(of: "zw", in: ["王芳", "张伟", "Zoe Wang"])
-        #expect(order.entries.map(\.position) == [1], "张伟 by its pinyin initials z(hāng) w(ěi)")
-        #expect(order.entries.map { order.labels[$0.section] } == ["Z"])
+        #expect(order.entries.map(\.position) == [1, 2],
+                "张伟 by its pinyin initials z(hāng) w(ěi), Zoe Wang by its initials (issue 15, item 2); zhang before zoe")
+        #expect(order.entries.map { order.labels[$0.section] } == ["Z", "Z"])
         #expect(matcher.groupedMatches(of: "xyzzy", in: ["Anna"]).entries.isEmpty)
     }
 }

@@ -13,8 +13,8 @@ extension NameMatcher {
     /// ```swift
     /// let matcher = try NameMatcher(locale: "zh")
     /// let order = matcher.groupedMatches(of: "zw", in: ["王芳", "张伟", "Zoe Wang"])
-    /// order.entries.map(\.position)                      // [1]: 张伟, by its pinyin initials
-    /// order.entries.map { order.labels[$0.section] }     // ["Z"]
+    /// order.entries.map(\.position)                      // [1, 2]: 张伟 and Zoe Wang, by initials
+    /// order.entries.map { order.labels[$0.section] }     // ["Z", "Z"]
     /// ```
     ///
     /// - Parameters:
