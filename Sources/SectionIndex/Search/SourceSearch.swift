@@ -19,8 +19,10 @@ extension NameMatcher {
     ///
     /// - Parameters:
     ///   - query: what the user typed; see ``matches(name:reading:query:mode:)``.
-    ///   - names: the names, each with its reading or nil (an empty reading counts as none).
-    ///   - mode: ``Mode/prefix`` (the default) or ``Mode/substring``.
+    ///   - names: the names.
+    ///   - readings: their readings, or nil; missing trailing readings count as nil, and an
+    ///     empty reading counts as none.
+    ///   - mode: ``Mode/prefix`` (the default), ``Mode/substring`` or ``Mode/t9``.
     /// - Returns: the matches' positions in `names`, in index order, each with its section.
     /// - Complexity: one weighing and romanisation per entry, plus the grouping of the
     ///   matches.
