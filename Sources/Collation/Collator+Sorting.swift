@@ -51,15 +51,3 @@ extension Collator {
         return order.map { items[$0] }
     }
 }
-
-extension Collator {
-    /// Computes the sort key of every string into one buffer and nothing else: the floor a
-    /// grouping pipeline is measured against. Returns the total key length so the work
-    /// cannot be skipped.
-    package func keyFloor<C: Collection>(_ strings: C) -> Int where C.Element == String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(strings.count * 32)
-        for s in strings { handle.appendSortKey(s, to: &bytes) }
-        return bytes.count
-    }
-}
