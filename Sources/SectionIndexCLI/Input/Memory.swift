@@ -15,12 +15,18 @@ public struct OutOfMemory: Error, Sendable, CustomStringConvertible {
 }
 
 /// Swift stops the process with a backtrace when an allocation fails, so the CLI asks the
-/// system first, before each big buffer: a probe allocation of the same size, freed at once.
+/// system first, before each stage that allocates per line: a probe mapping of what the stage
+/// will hold at its peak, unmapped at once.
 enum Memory {
-    /// Throws ``OutOfMemory`` when `bytes` cannot be allocated now. Small requests pass unchecked.
+    /// Throws ``OutOfMemory`` when `bytes` cannot be mapped now. Small requests pass unchecked.
+    ///
+    /// The probe is `mmap`, a system call, and not `malloc` + `free`: an optimising compiler
+    /// removes a `malloc` whose memory is never used, and the release build then never asked
+    /// (it aborted with a backtrace under `ulimit -v` while the debug build failed cleanly).
     static func ensureAvailable(_ bytes: Int, for purpose: @autoclosure () -> String) throws(OutOfMemory) {
         guard bytes >= 1 << 20 else { return }
-        guard let probe = malloc(bytes) else { throw OutOfMemory(purpose: purpose(), bytes: bytes) }
-        free(probe)
+        let probe = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let probe, probe != MAP_FAILED else { throw OutOfMemory(purpose: purpose(), bytes: bytes) }
+        munmap(probe, bytes)
     }
 }
