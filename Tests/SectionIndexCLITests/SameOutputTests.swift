@@ -87,4 +87,36 @@ struct SameOutputTests {
         }.joined()
         #expect(result.output == expected, "\(options): group differs from the order of sortKeys")
     }
+
+    /// The entries with quotes, backslashes, controls and U+2028 in names and readings, which
+    /// the streamed JSON escapes from bytes: the file's lines, then those.
+    static let jsonEntries: [(name: String, reading: String?)] = entries + [
+        ("Say \"hi\"", nil), ("back\\slash", "x\\y"), ("line\u{2028}sep\u{2029}", nil), ("bell\u{7}", "\u{1F}"), ("dash\u{2010}\u{2027}", nil),
+    ]
+
+    static let jsonFile: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("section-index-same-json-\(getpid()).txt")
+        try! ExternalTool.writeEntries(jsonEntries, to: url)
+        return url
+    }()
+
+    @Test("group --format json is JSONValue's encoding of sections(of:full:)",
+          arguments: indexSettings.flatMap { [$0, $0 + ["--full"]] })
+    func groupJSON(options: [String]) throws {
+        let result = ExternalTool.sectionIndex(["group", "--format", "json"] + options + [Self.jsonFile.path])
+        #expect(result.status == 0, "\(options): \(result.errors)")
+        let invocation = try Invocation.parse(["group"] + options, environment: [:])
+        let index = try invocation.options.index.makeIndex()
+        let numbered = Self.jsonEntries.enumerated().map { (index: $0.offset, name: $0.element.name, reading: $0.element.reading) }
+        let sections = index.sections(of: numbered, name: \.name, reading: \.reading, full: invocation.options.full)
+        let expected = JSONValue.array(sections.map { section in
+            .object([("label", .string(section.label)), ("id", .string(section.id)), ("kind", .string(section.kind.rawValue)),
+                     ("empty", .bool(section.items.isEmpty)),
+                     ("items", .array(section.items.map {
+                         .object([("name", .string($0.name)), ("reading", .string($0.reading)),
+                                  ("index", .number($0.index)), ("line", .number($0.index + 1))])
+                     }))])
+        }).encoded() + "\n"
+        #expect(result.output == expected, "\(options): group --format json differs from the sections' JSON")
+    }
 }

@@ -67,19 +67,84 @@ enum GroupCommand: Command {
 
     /// JSON a client can use as it is: sections with label, id, kind and items (name, reading,
     /// input index and line); with --full, empty sections too, flagged `"empty": true`.
+    ///
+    /// The layout is ``JSONValue``'s (an array of section objects, each item on a line of its
+    /// own), but written a block of items at a time on every core, names quoted straight from
+    /// the input buffer: no value per entry, so a list of millions of names takes little more
+    /// than `--format tsv` does.
     private static func writeJSON(_ order: GroupedOrder, table: UTF8Table, full: Bool, to output: OutputBuffer) {
-        var members = [[Int]](repeating: [], count: order.labels.count)
-        for (position, section) in order.entries { members[section].append(position) }
-        let ids = order.ids
-        let sections = members.enumerated().lazy.filter { full || !$0.element.isEmpty }.map { section, positions -> JSONValue in
-            let label = order.labels[section]
-            let items = positions.map { position -> JSONValue in
-                .object([("name", .string(table.name(position))), ("reading", .string(table.reading(position))),
-                         ("index", .number(position)), ("line", .number(position + 1))])
-            }
-            return .object([("label", .string(label)), ("id", .string(ids[section])), ("kind", .string(order.kinds[section].rawValue)),
-                            ("empty", .bool(positions.isEmpty)), ("items", .array(items))])
+        // The entries section by section in label order (a counting sort, stable), and where
+        // each section's items start.
+        var starts = [Int](repeating: 0, count: order.labels.count + 1)
+        for entry in order.entries { starts[entry.section + 1] += 1 }
+        for section in order.labels.indices { starts[section + 1] += starts[section] }
+        var next = starts
+        var positions = [UInt32](repeating: 0, count: order.entries.count)
+        for entry in order.entries {
+            positions[next[entry.section]] = UInt32(entry.position)
+            next[entry.section] += 1
         }
-        JSONValue.writeArray(sections, to: output)
+        // What comes before the first item of each non-empty section: the end of the section
+        // before, the empty sections between them (with --full), the section's own head.
+        let ids = order.ids
+        func head(_ section: Int, empty: Bool) -> String {
+            "{\"label\":" + JSONValue.quoted(order.labels[section]) + ",\"id\":" + JSONValue.quoted(ids[section])
+                + ",\"kind\":" + JSONValue.quoted(order.kinds[section].rawValue) + ",\"empty\":\(empty),\"items\":"
+                + (empty ? "[]}" : "[")
+        }
+        var leads = [[UInt8]](repeating: [], count: order.labels.count)
+        var pending = "", written = 0
+        for section in order.labels.indices {
+            let empty = starts[section] == starts[section + 1]
+            guard full || !empty else { continue }
+            pending += (written == 0 ? "[\n  " : ",\n  ") + head(section, empty: empty)
+            written += 1
+            if !empty {
+                leads[section] = Array(pending.utf8)
+                pending = "\n  ]}"
+            }
+        }
+        let items = positions.count
+        BlockWriter.write(count: items, to: output) { rows, text in
+            // Row `row` is in section `s` when starts[s] <= row < starts[s + 1].
+            var section = 0
+            for row in rows {
+                while starts[section + 1] <= row { section += 1 }
+                if row == starts[section] { text += leads[section] } else { text.append(UInt8(ascii: ",")) }
+                text += Self.itemIndent
+                let position = Int(positions[row])
+                text += Self.nameField
+                table.withName(position) { appendQuoted($0, to: &text) }
+                text += Self.readingField
+                table.withReading(position) { reading in
+                    if let reading { appendQuoted(reading, to: &text) } else { text += Self.null }
+                }
+                text += Array(",\"index\":\(position),\"line\":\(position + 1)}".utf8)
+            }
+        }
+        output.line(pending + (written == 0 ? "[]" : "\n]"))
+    }
+
+    private static let itemIndent = Array("\n    ".utf8), nameField = Array("{\"name\":".utf8),
+                       readingField = Array(",\"reading\":".utf8), null = Array("null".utf8)
+
+    /// A JSON string literal of UTF-8 bytes, escaped as ``JSONValue/quoted(_:)`` escapes.
+    private static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
+        text.append(UInt8(ascii: "\""))
+        // Only quotes, backslashes, controls and U+2028/U+2029 are escaped: the rest is copied.
+        var plain = 0, i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            let special = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20
+                || (byte == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9))
+            guard special else { i += 1; continue }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<i]))
+            let length = byte == 0xE2 ? 3 : 1
+            text += Array(JSONValue.quoted(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]), as: UTF8.self)).utf8.dropFirst().dropLast())
+            i += length
+            plain = i
+        }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<bytes.count]))
+        text.append(UInt8(ascii: "\""))
     }
 }
