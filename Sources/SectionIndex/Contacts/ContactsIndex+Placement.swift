@@ -195,15 +195,26 @@ extension ContactsIndex {
     ///
     /// - Complexity: one key choice per name, as grouping makes, spread over the cores.
     public func labels<Source: NameSource>(of source: Source) -> [String] {
-        let ranges = ParallelWork.chunks(of: source.count, into: ParallelWork.chunkCount(for: source.count))
-        let scriptsPerRange = ParallelWork.map(count: ranges.count) { part in
-            var scripts = ScriptSet()
-            for i in ranges[part] {
-                scripts.insert(source.withName(i) { name in source.withReading(i) { chooseKey(name: name, reading: $0).0.script } })
+        labels(ofParts: CollectionOfOne(source))
+    }
+
+    /// Every label an index over the names of all the parts together shows with `--full`,
+    /// each part read on every core as it comes and not kept: only the set of scripts found
+    /// is carried from part to part.
+    public func labels<Parts: Sequence>(ofParts parts: Parts) -> [String] where Parts.Element: NameSource {
+        var scripts = ScriptSet()
+        for source in parts {
+            let ranges = ParallelWork.chunks(of: source.count, into: ParallelWork.chunkCount(for: source.count))
+            let scriptsPerRange = ParallelWork.map(count: ranges.count) { part in
+                var scripts = ScriptSet()
+                for i in ranges[part] {
+                    scripts.insert(source.withName(i) { name in source.withReading(i) { chooseKey(name: name, reading: $0).0.script } })
+                }
+                return scripts
             }
-            return scripts
+            for found in scriptsPerRange { scripts.formUnion(found) }
         }
-        return layout(scripts: scriptsPerRange.reduce(into: ScriptSet()) { $0.formUnion($1) }.scripts).labels
+        return layout(scripts: scripts.scripts).labels
     }
 
     /// The label of the section a name goes to.

@@ -25,6 +25,16 @@ public protocol NameIndex: Sendable {
     /// line's input buffer): nothing is kept per name.
     func labels<Source: NameSource>(of source: Source) -> [String]
 
+    /// Every label an index over the names of all the parts together shows with `full`, each
+    /// part walked once as the sequence gives it and not kept: a file read in parts needs no
+    /// table of every line.
+    ///
+    /// ```swift
+    /// let index: any NameIndex = try ContactsIndex(locale: "en")
+    /// index.labels(ofParts: [latinNames, cyrillicNames]) == index.labels(of: allNames)   // true
+    /// ```
+    func labels<Parts: Sequence>(ofParts parts: Parts) -> [String] where Parts.Element: NameSource
+
     /// Groups elements into sections, every element exactly once, sections in index order.
     ///
     /// - Parameters:
@@ -141,6 +151,9 @@ extension AlphabeticIndex: NameIndex {
 
     /// ICU's labels do not depend on the names.
     public func labels<Source: NameSource>(of source: Source) -> [String] { labels }
+
+    /// ICU's labels do not depend on the names.
+    public func labels<Parts: Sequence>(ofParts parts: Parts) -> [String] where Parts.Element: NameSource { labels }
 
     public func sections<C: Collection>(of elements: C, name: KeyPath<C.Element, String>,
                                         reading: KeyPath<C.Element, String?>?, full: Bool) -> [Section<C.Element>] {

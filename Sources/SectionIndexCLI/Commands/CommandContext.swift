@@ -36,9 +36,22 @@ struct CommandContext {
 
     /// The same entries as one buffer of lines: no string per line.
     func readTable(argumentIndex: Int = 0) throws -> UTF8Table {
+        let (bytes, source) = try readInput(argumentIndex: argumentIndex)
+        return try InputDecoding.table(from: bytes, source: source, invalid: options.invalid)
+    }
+
+    /// The same entries as a sequence of tables over one buffer, each of a part of the lines
+    /// (see ``InputDecoding/tableParts(from:source:invalid:bytesPerPart:)``).
+    func readTableParts(argumentIndex: Int = 0) throws -> InputDecoding.TableParts {
+        let (bytes, source) = try readInput(argumentIndex: argumentIndex)
+        return try InputDecoding.tableParts(from: bytes, source: source, invalid: options.invalid)
+    }
+
+    /// The bytes of FILE (the argument at `argumentIndex`) or standard input, and the name
+    /// errors give it.
+    private func readInput(argumentIndex: Int) throws -> (bytes: [UInt8], source: String) {
         let path = invocation.arguments.count > argumentIndex ? invocation.arguments[argumentIndex] : nil
-        let bytes = try readFile(path)
-        return try InputDecoding.table(from: bytes, source: path.map(RawArguments.displayed) ?? "standard input", invalid: options.invalid)
+        return (try readFile(path), path.map(RawArguments.displayed) ?? "standard input")
     }
 
     /// The entries to work on: the built-in sample with `--sample`, or when standard input is

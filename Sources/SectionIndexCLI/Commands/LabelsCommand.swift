@@ -19,19 +19,20 @@ enum LabelsCommand: Command {
         let index = try context.makeIndex()
         // Without FILE only the primary and --also groups: standard input is read only as "-".
         // Either way the names stay in the input buffer: no entry per line.
-        let table = context.invocation.arguments.isEmpty ? nil : try context.readTable()
+        let hasFile = !context.invocation.arguments.isEmpty
         switch context.options.format {
         case .json:
             // Which labels hold an entry takes the grouping, whose order lists every label too.
-            let order = table.map { index.groupedOrder($0) }
+            let order = hasFile ? index.groupedOrder(try context.readTable()) : nil
             let labels = order?.labels ?? index.labels(forNames: [], readings: [])
             let used = Set(order?.entries.map(\.section) ?? [])
             JSONValue.writeArray(labels.indices.map {
                 .object([("label", .string(labels[$0])), ("empty", .bool(!used.contains($0)))])
             }, to: context.output)
         case .text, .tsv, .html:
-            // Only the scripts of the names count.
-            TextWriter.lines(table.map { index.labels(of: $0) } ?? index.labels(forNames: [], readings: []),
+            // Only the scripts of the names count: the file is read in parts of a few hundred
+            // kilobytes, so that no table of every line exists (a few bytes per line at most).
+            TextWriter.lines(hasFile ? index.labels(ofParts: try context.readTableParts()) : index.labels(forNames: [], readings: []),
                              to: context.output)
         }
         return .success

@@ -38,8 +38,63 @@ public enum InputDecoding {
     /// checked and cut into lines on every core, in pieces of whole lines.
     package static func table(from bytes: [UInt8], source: String,
                               invalid: InvalidPolicy) throws -> UTF8Table {
+        let input = try checkedText(from: bytes, source: source, invalid: invalid)
+        // Four offsets per line, allocated once at the exact size after asking for it.
+        let lines = input.lineCounts.reduce(0, +)
+        try Memory.ensureAvailable(lines * 4 * MemoryLayout<UInt32>.stride, for: "the table of \(lines) lines")
+        var ranges = [UInt32](repeating: 0, count: lines * 4)
+        var first = 0
+        let parts = input.lineCounts.map { count in
+            defer { first += 4 * count }
+            return first..<(first + 4 * count)
+        }
+        input.text.withUnsafeBufferPointer { all in
+            _ = ParallelWork.mapParts(of: &ranges, parts) { k, part in fillRanges(of: all, in: input.pieces[k], into: part) }
+        }
+        return UTF8Table(bytes: input.text, ranges: ranges)
+    }
+
+    /// The entries as a sequence of tables over the same buffer, each of the lines of a piece
+    /// of about `bytesPerPart` bytes, made as the sequence is walked: for a pass that needs
+    /// each entry once and nothing kept per entry (`labels`), so that no table of every line
+    /// exists. The input is checked whole first, as ``table(from:source:invalid:)`` checks it.
+    package static func tableParts(from bytes: [UInt8], source: String, invalid: InvalidPolicy,
+                                   bytesPerPart: Int = 1 << 18) throws -> TableParts {
+        let input = try checkedText(from: bytes, source: source, invalid: invalid,
+                                    pieceCount: max(4 * ParallelWork.processorCount, bytes.count / max(bytesPerPart, 1)))
+        return TableParts(input: input)
+    }
+
+    /// ``tableParts(from:source:invalid:bytesPerPart:)``: one table per piece of the input.
+    package struct TableParts: Sequence {
+        fileprivate let input: CheckedText
+
+        package func makeIterator() -> AnyIterator<UTF8Table> {
+            var k = 0
+            return AnyIterator {
+                guard k < input.pieces.count else { return nil }
+                defer { k += 1 }
+                var ranges = [UInt32](repeating: 0, count: 4 * input.lineCounts[k])
+                input.text.withUnsafeBufferPointer { all in
+                    ranges.withUnsafeMutableBufferPointer { fillRanges(of: all, in: input.pieces[k], into: $0) }
+                }
+                return UTF8Table(bytes: input.text, ranges: ranges)
+            }
+        }
+    }
+
+    /// The input ready to cut into entries: UTF-8 checked (bad lines replaced with
+    /// `.replace`), and cut into pieces of whole lines with the line count of each.
+    fileprivate struct CheckedText {
+        var text: [UInt8]
+        var pieces: [Range<Int>]
+        var lineCounts: [Int]
+    }
+
+    private static func checkedText(from bytes: [UInt8], source: String, invalid: InvalidPolicy,
+                                    pieceCount: Int = 4 * ParallelWork.processorCount) throws -> CheckedText {
         var text = bytes
-        var pieces = linePieces(of: bytes)
+        var pieces = linePieces(of: bytes, count: pieceCount)
         var lineCounts: [Int]
         // Each piece: its line count and its first problem (line in the piece, offsets).
         let checked = bytes.withUnsafeBufferPointer { all in
@@ -76,7 +131,7 @@ public enum InputDecoding {
                     }
                 }
             }
-            pieces = linePieces(of: text)
+            pieces = linePieces(of: text, count: pieceCount)
             lineCounts = text.withUnsafeBufferPointer { all in
                 ParallelWork.map(count: pieces.count) { k in
                     var lines = 0
@@ -92,32 +147,25 @@ public enum InputDecoding {
             throw InputError(source: source, line: 0, byteInLine: 0, byteInInput: Int(UInt32.max),
                              problem: "input larger than 4 GiB; split it into smaller files")
         }
-        // Four offsets per line, allocated once at the exact size after asking for it.
-        let lines = lineCounts.reduce(0, +)
-        try Memory.ensureAvailable(lines * 4 * MemoryLayout<UInt32>.stride, for: "the table of \(lines) lines")
-        var ranges = [UInt32](repeating: 0, count: lines * 4)
-        var first = 0
-        let parts = lineCounts.map { count in
-            defer { first += 4 * count }
-            return first..<(first + 4 * count)
-        }
-        text.withUnsafeBufferPointer { all in
-            _ = ParallelWork.mapParts(of: &ranges, parts) { k, part in
-                var slot = 0
-                forEachLine(of: all, in: pieces[k]) { line, _, start in
-                    let base = UInt32(start)
-                    if let tab = line.firstIndex(of: 0x09) {
-                        let readingEnd = line[(tab + 1)...].firstIndex(of: 0x09) ?? line.count
-                        (part[slot], part[slot + 1], part[slot + 2], part[slot + 3])
-                            = (base, base + UInt32(tab), base + UInt32(tab + 1), base + UInt32(readingEnd))
-                    } else {
-                        (part[slot], part[slot + 1]) = (base, base + UInt32(line.count))
-                    }
-                    slot += 4
-                }
+        return CheckedText(text: text, pieces: pieces, lineCounts: lineCounts)
+    }
+
+    /// The four offsets of each line of a piece (name start and end, reading start and end;
+    /// equal when there is no reading), into `part`, which has room for exactly those lines.
+    private static func fillRanges(of all: UnsafeBufferPointer<UInt8>, in piece: Range<Int>,
+                                   into part: UnsafeMutableBufferPointer<UInt32>) {
+        var slot = 0
+        forEachLine(of: all, in: piece) { line, _, start in
+            let base = UInt32(start)
+            if let tab = line.firstIndex(of: 0x09) {
+                let readingEnd = line[(tab + 1)...].firstIndex(of: 0x09) ?? line.count
+                (part[slot], part[slot + 1], part[slot + 2], part[slot + 3])
+                    = (base, base + UInt32(tab), base + UInt32(tab + 1), base + UInt32(readingEnd))
+            } else {
+                (part[slot], part[slot + 1]) = (base, base + UInt32(line.count))
             }
+            slot += 4
         }
-        return UTF8Table(bytes: text, ranges: ranges)
     }
 
     /// The input after a leading BOM, cut into `count` pieces of whole lines (four a core by
