@@ -51,6 +51,27 @@ struct CommandTests {
         #expect(result.out.contains("\t  Anna\n"), "names exactly as read, no trimming")
     }
 
+    @Test("labels and group show other languages' letters only when a name is under them, or with --full")
+    func extraLetters() throws {
+        let names = "Anna\nІван\n"
+        let bare = try Self.run(["labels", "--locale", "en"])
+        #expect(bare.out == "ABCDEFGHIJKLMNOPQRSTUVWXYZ".map { "\($0)\n" }.joined() + "#\n")
+        let bareFull = try Self.run(["labels", "--locale", "en", "--full"]).out.split(separator: "\n")
+        #expect(bareFull.contains("Þ") && bareFull.last == "#", "Icelandic Þ, after Z")
+        let used = try Self.run(["labels", "--locale", "en"], input: names).out.split(separator: "\n")
+        #expect(used.contains("І") && !used.contains("Є") && !used.contains("Þ"))
+        let all = try Self.run(["labels", "--locale", "en", "--full"], input: names).out.split(separator: "\n")
+        #expect(all.contains("І") && all.contains("Є") && all.contains("Þ"))
+        let json = try Self.run(["labels", "--locale", "en", "--format", "json"], input: names).out
+        #expect(json.contains("\"І\"") && !json.contains("\"Є\""))
+        let jsonFull = try Self.run(["labels", "--locale", "en", "--format", "json", "--full"], input: names).out
+        #expect(jsonFull.contains("\"Є\""))
+        let group = try Self.run(["group", "--locale", "en"], input: names).out
+        #expect(group == "A\n  Anna\nІ\n  Іван\n")
+        let groupFull = try Self.run(["group", "--locale", "en", "--full", "--format", "json"], input: names).out
+        #expect(groupFull.contains("\"Є\"") && groupFull.contains("\"Þ\""))
+    }
+
     @Test("labels --style icu prints every bucket label of ICU's index, … included")
     func icuLabels() throws {
         let result = try Self.run(["labels", "--style", "icu", "--locale", "sv", "--underflow", "<", "--overflow", ">"])
@@ -75,7 +96,10 @@ struct CommandTests {
         #expect((sections[1]["items"] as! [[String: Any]])[0]["reading"] is NSNull)
         let full = try Self.run(["group", "--locale", "sv", "--format", "json", "--full"], input: "Åsa\n")
         let all = try JSONSerialization.jsonObject(with: Data(full.out.utf8)) as! [[String: Any]]
-        #expect(all.count == 30)
+        // Every label --full lists: sv's 29 letters, # and the letters of other languages (rule 6).
+        let labels = try Self.run(["labels", "--locale", "sv", "--full"], input: "Åsa\n").out.split(separator: "\n").map(String.init)
+        #expect(all.map { $0["label"] as! String } == labels)
+        #expect(all.count > 30)
         #expect(all.filter { $0["empty"] as? Bool == false }.map { $0["label"] as! String } == ["Å"])
     }
 

@@ -146,7 +146,10 @@ struct HTMLPreviewTests {
 
         let index = try IndexSettings(locale: locale).makeIndex()
         let inputEntries = entries.enumerated().map { InputEntry(name: $1.name, reading: $1.reading, line: $0 + 1) }
-        let sections = index.sections(of: inputEntries, name: \.name, reading: \.reading, full: true)
+        // The page's sections: every label, save letters of other languages no name is under.
+        let sections = HTMLPreview.sideIndexSections(index.sections(of: inputEntries, name: \.name, reading: \.reading, full: true),
+                                                     labels: index.labels(forNames: inputEntries.map(\.name),
+                                                                          readings: inputEntries.map(\.reading)))
         // An empty label too, if there is one with names after it: the jump iOS makes.
         let dimmed = sections.indices.first { i in sections[i].items.isEmpty && sections[(i + 1)...].contains { !$0.items.isEmpty } && i > 0 }
         let rtl = HTMLPreview.direction(forLocaleTag: locale) == "rtl"

@@ -54,6 +54,7 @@ struct TablePartsTests {
         for bytesPerPart in [64, 1 << 14] {
             let parts = try InputDecoding.tableParts(from: Self.input, source: "test", invalid: .fail, bytesPerPart: bytesPerPart)
             #expect(index.labels(ofParts: parts) == index.labels(of: whole), "\(options), parts of \(bytesPerPart) bytes")
+            #expect(index.labels(ofParts: parts, full: true) == index.labels(of: whole, full: true), "\(options), parts of \(bytesPerPart) bytes")
         }
         // One name of a script the others lack, in the last part only, still adds its group.
         let late = try InputDecoding.tableParts(from: Array(("Anna\n" + String(repeating: "Bo\n", count: 2000) + "Ωμέγα\n").utf8),

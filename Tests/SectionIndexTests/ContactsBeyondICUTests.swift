@@ -90,8 +90,9 @@ extension ContactsBeyondICUTests {
         ("sr-Latn", "Ђорђе", "Ђ"), ("sr-Latn", "Љиљана", "Љ"), ("sr-Latn", "Јелена", "Ј"),
         ("sr", "Čedomir", "Č"), ("sr", "Ćosić", "Ć"), ("sr", "Đorđe", "Đ"),
         ("bs", "Џемал", "Џ"),
-        // No such locale: the likely locale of the script (ru for Cyrillic).
-        ("en", "Јелена", "Й"),
+        // No such locale: the likely locale of the script (ru for Cyrillic), and in it Serbian's
+        // Ј as another language's letter (rule 6), not Russian's Й.
+        ("en", "Јелена", "Ј"), ("en", "Ђорђе", "Ђ"),
     ])
     func otherScriptOfLanguage(locale: String, name: String, label: String) throws {
         #expect(try ContactsIndex(locale: locale).label(for: name) == label, "locale \(locale)")
@@ -150,5 +151,13 @@ extension ContactsBeyondICUTests {
         // Thaana's letters U+0780–U+07A5 and U+07B1, as root collation sorts them apart.
         #expect(thaana.count > 30)
         #expect(!labels.contains("A"), "root's A–Z stay out of a Thaana group under ja")
+    }
+}
+
+extension ContactsBeyondICUTests {
+    @Test("The table of other languages' letters is what ICU's index characters give")
+    func extraLetterCandidates() {
+        let scanned = ExtraLetters.scannedCandidates()
+        #expect(ExtraLetters.candidatesByScript == scanned)
     }
 }

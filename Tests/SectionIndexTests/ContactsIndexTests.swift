@@ -187,12 +187,53 @@ struct ContactsIndexTests {
         #expect(swedish.map(\.label) == ["A", "Z", "Å", "Ä", "Ö"])
     }
 
-    @Test("Rule 4: --full keeps every label, empty ones too")
+    @Test("Rule 4: --full keeps every label, empty ones too, other languages' letters included")
     func full() throws {
         let index = try ContactsIndex(locale: "sv")
         let sections = index.sections(of: ["Åsa"], full: true)
-        #expect(sections.map(\.label) == index.labels)
+        #expect(sections.map(\.label) == index.labels(of: StringNames(names: ["Åsa"]), full: true))
+        // Without the letters of other languages (Sami Ŋ, after N), the labels of the index.
+        let order = index.groupedOrder(names: ["Åsa"], readings: [nil])
+        #expect(order.labels == sections.map(\.label))
+        #expect(order.labels.indices.filter { !order.extraLetters.contains($0) }.map { order.labels[$0] } == index.labels)
+        #expect(sections.map(\.label).contains("Ŋ"))
         #expect(sections.filter { !$0.items.isEmpty }.map(\.label) == ["Å"])
+    }
+
+    @Test("Rule 6: a letter of another language of the script gets a section where the group's collation sorts it apart",
+          arguments: [
+              // Sources: CLDR index characters of uk (І Є), sr (Ј), kk (Қ Ө), is (Þ), ru (Ы Э), en (K);
+              // root collation (DUCET) for where each sorts and which are variants.
+              ("en", "Іван", "І"), ("en", "Євген", "Є"), ("en", "Јелена", "Ј"), ("en", "Қасым", "Қ"),
+              ("en", "Өлзий", "Ө"), ("en", "Þóra", "Þ"),
+              // Variants in the group's collation stay with their letter: Ї = І + ◌̈, Ё = Е + ◌̈;
+              // root sorts Ґ with Г and Ł with L at the primary level.
+              ("en", "Їжак", "І"), ("en", "Ёлкин", "Е"), ("en", "Ґанна", "Г"), ("en", "Łukasz", "L"),
+              // The primary locale's letters come first: Ukrainian's Ґ and Ї are its own.
+              ("uk", "Ґанна", "Ґ"), ("uk", "Їжак", "Ї"), ("uk", "Эдуард", "Э"), ("ru", "Іван", "І"),
+              ("ru", "Ёлкин", "Е"), ("gd", "Kenneth", "K"),
+          ] as [(String, String, String)])
+    func extraLetters(locale: String, name: String, label: String) throws {
+        let index = try ContactsIndex(locale: locale)
+        #expect(index.label(for: name) == label, "locale \(locale)")
+        #expect(index.sections(of: [name]).map(\.label) == [label], "locale \(locale)")
+    }
+
+    @Test("Rule 6: other languages' letters are in the side index only when a name is under them, or with full")
+    func extraLettersInTheSideIndex() throws {
+        let index = try ContactsIndex(locale: "en")
+        let names = ["Anna", "Іван", "Борис"]
+        let used = index.labels(forNames: names)
+        #expect(used.contains("І") && !used.contains("Є") && !used.contains("Þ"))
+        #expect(index.labels(of: StringNames(names: names)) == used)
+        let all = index.labels(of: StringNames(names: names), full: true)
+        #expect(all.contains("Є") && all.contains("Þ") && all.contains("І"))
+        #expect(index.sections(of: names, full: true).map(\.label) == all)
+        #expect(index.sections(of: names).map(\.label) == ["A", "Б", "І"])
+        #expect(!index.labels.contains("Þ"), "no names, no extra letters")
+        let order = index.groupedOrder(names: names, readings: [nil, nil, nil])
+        #expect(order.extraLetters.map { order.labels[$0] }.contains("Є"))
+        #expect(!order.extraLetters.map { order.labels[$0] }.contains("Б"))
     }
 
     @Test("Rule 5: nothing lost, whatever the input, for every style of list",

@@ -11,6 +11,9 @@ final class ContactsGroup: Sendable {
     let ordering: Collator
     /// The labels, in order.
     let labels: [String]
+    /// For each label, whether it is another language's letter (``ExtraLetters``): shown only
+    /// when a name is in its section, or with `full`.
+    let isExtra: [Bool]
     /// For each visible bucket of ``index``, its position in ``labels``, or nil for the
     /// underflow, inflow and overflow buckets (those names go to `#`).
     let labelOfBucket: [Int?]
@@ -20,7 +23,7 @@ final class ContactsGroup: Sendable {
     /// sort key per name both places it (its primary part) and orders it (all of it).
     let placementBounds: [[UInt8]]
 
-    private init(localeID: String, index: AlphabeticIndex, ordering: Collator, scripts: Set<Script>) {
+    private init(localeID: String, index: AlphabeticIndex, ordering: Collator, scripts: Set<Script>, extras: Set<String>) {
         self.localeID = localeID
         self.index = index
         self.ordering = ordering
@@ -31,6 +34,7 @@ final class ContactsGroup: Sendable {
             return labels.count - 1
         }
         self.labels = labels
+        isExtra = labels.map(extras.contains)
         self.scripts = scripts
         placementBounds = index.lowerBoundStrings.map { bound in
             let key = ordering.handle.sortKey(bound)
@@ -39,11 +43,13 @@ final class ContactsGroup: Sendable {
     }
 
     /// A copy that claims other scripts or shows other labels, sharing everything else.
-    private init(_ other: ContactsGroup, scripts: Set<Script>, labels: [String]? = nil, labelOfBucket: [Int?]? = nil) {
+    private init(_ other: ContactsGroup, scripts: Set<Script>, labels: [String]? = nil, isExtra: [Bool]? = nil,
+                 labelOfBucket: [Int?]? = nil) {
         localeID = other.localeID
         index = other.index
         ordering = other.ordering
         self.labels = labels ?? other.labels
+        self.isExtra = isExtra ?? other.isExtra
         self.labelOfBucket = labelOfBucket ?? other.labelOfBucket
         placementBounds = other.placementBounds
         self.scripts = scripts
@@ -56,7 +62,7 @@ final class ContactsGroup: Sendable {
         for (number, bucket) in index.buckets.enumerated() where bucket.kind == .overflow {
             labelOfBucket[number] = labels.count
         }
-        return ContactsGroup(self, scripts: scripts, labels: labels + [label], labelOfBucket: labelOfBucket)
+        return ContactsGroup(self, scripts: scripts, labels: labels + [label], isExtra: isExtra + [false], labelOfBucket: labelOfBucket)
     }
 
     /// The label (position in ``labels``) of a key made by ``ordering``, or nil when it falls
@@ -71,9 +77,12 @@ final class ContactsGroup: Sendable {
     }
 
     /// The group of a locale: ICU's index of the locale with the letters ``ContactsLetters``
-    /// adds for it and the caller's labels (`--labels`), as ICU's `addLabels` adds a set.
+    /// adds for it and the caller's labels (`--labels`), as ICU's `addLabels` adds a set, then
+    /// the letters of other languages of its scripts that its collation sorts apart
+    /// (``ExtraLetters``).
     private convenience init(localeID: String, addedLabels: [String]) throws(IndexError) {
-        let index = try AlphabeticIndex(.init(locale: localeID, additionalLabels: ContactsLetters.letters(for: localeID) + addedLabels))
+        let own = ContactsLetters.letters(for: localeID) + addedLabels
+        var index = try AlphabeticIndex(.init(locale: localeID, additionalLabels: own))
         let ordering: Collator
         do { ordering = try Collator(locale: localeID) } catch { throw .collation(error) }
         var scripts = Set<Script>()
@@ -86,7 +95,17 @@ final class ContactsGroup: Sendable {
         if !scripts.isDisjoint(with: [Script.hiragana, Script.katakana]) {
             scripts.formUnion([Script.hiragana, Script.katakana])
         }
-        self.init(localeID: localeID, index: index, ordering: ordering, scripts: scripts)
+        let ownLabels = index.buckets.filter { $0.kind == .normal }.map(\.label)
+        let extras = ExtraLetters.letters(among: ExtraLetters.candidates(for: scripts), apartFrom: ownLabels,
+                                          collator: index.collator)
+        if !extras.isEmpty {
+            // Room for every extra letter: ICU's cap of 99 would thin the group's own labels.
+            index = try AlphabeticIndex(.init(locale: localeID, additionalLabels: own + extras,
+                                              maximumLabelCount: max(99, ownLabels.count + extras.count)))
+        }
+        let ownSet = Set(ownLabels)
+        let extraLabels = Set(index.buckets.lazy.filter { $0.kind == .normal && !ownSet.contains($0.label) }.map(\.label))
+        self.init(localeID: localeID, index: index, ordering: ordering, scripts: scripts, extras: extraLabels)
     }
 
     /// The same group claiming only some scripts.
@@ -180,12 +199,14 @@ final class ContactsGroup: Sendable {
     /// of the script before its first label, or in a dropped label's bucket, go to `#`.
     private func keepingLabels(of script: Script) -> ContactsGroup {
         var kept: [String] = []
+        var keptExtra: [Bool] = []
         let labelOfBucket = index.buckets.map { bucket -> Int? in
             guard bucket.kind == .normal, let first = bucket.label.unicodeScalars.first, Script(of: first) == script else { return nil }
             kept.append(bucket.label)
+            keptExtra.append(isExtra[labels.firstIndex(of: bucket.label)!])
             return kept.count - 1
         }
-        return ContactsGroup(self, scripts: [script], labels: kept, labelOfBucket: labelOfBucket)
+        return ContactsGroup(self, scripts: [script], labels: kept, isExtra: keptExtra, labelOfBucket: labelOfBucket)
     }
 }
 

@@ -103,6 +103,9 @@ extension ContactsIndex {
         var firstSection: [Int] = []
         /// Every label, `#` last.
         var labels: [String] = []
+        /// For each label, whether it is another language's letter (``ExtraLetters``), shown
+        /// only when a name is in it or with `full`.
+        var isExtra: [Bool] = []
         var overflowSection: Int { labels.count - 1 }
         /// `#` is the overflow; every other section is a letter.
         func kind(ofSection number: Int) -> SectionKind { number == overflowSection ? .overflow : .letter }
@@ -123,6 +126,14 @@ extension ContactsIndex {
             firstSection.append(labels.count)
             groups.append(group)
             labels += group.labels
+            isExtra += group.isExtra
+        }
+
+        /// The labels without the extra letters no section in `used` holds.
+        func labels(using used: some Sequence<Int>) -> [String] {
+            var shown = isExtra.map(!)
+            for section in used { shown[section] = true }
+            return labels.indices.filter { shown[$0] }.map { labels[$0] }
         }
     }
 
@@ -155,6 +166,7 @@ extension ContactsIndex {
         }.sorted { $0.key < $1.key || ($0.key == $1.key && $0.group.localeID < $1.group.localeID) }
         for entry in ordered { layout.append(entry.group) }
         layout.labels.append(options.overflowLabel)
+        layout.isExtra.append(false)
         return layout
     }
 
@@ -177,44 +189,95 @@ extension ContactsIndex {
     }
 
     /// The labels of the primary and additional groups, then `#`: the index before any data
-    /// is seen.
-    public var labels: [String] { layout(scripts: []).labels }
+    /// is seen, without the letters of other languages (<doc:ContactsStyle>, rule 6), which
+    /// only names bring in.
+    public var labels: [String] { layout(scripts: []).labels(using: []) }
 
-    /// Every label an index over these names shows with `--full`: the primary and additional
-    /// groups, a group per other script found, `#`.
+    /// Every label of the side index over these names with `full`, save the letters of other
+    /// languages that no name is under: the primary and additional groups, a group per other
+    /// script found, `#`. (``sections(of:name:reading:full:pinned:)-(_,KeyPath<C.Element,String>,_,_,_)``
+    /// with `full` shows those letters too; ``labels(of:full:)`` lists them.)
     public func labels(forNames names: some Sequence<String>, readings: some Sequence<String?> = [String?]()) -> [String] {
         var readingIterator = readings.makeIterator()
-        var scripts = Set<Script>()
-        for name in names { scripts.insert(prepare(name: name, reading: readingIterator.next() ?? nil).script) }
-        return layout(scripts: scripts).labels
+        let keys = names.map { prepare(name: $0, reading: readingIterator.next() ?? nil) }
+        let layout = layout(scripts: Set(keys.map(\.script)))
+        return layout.labels(using: layout.isExtra.contains(true) ? keys.map { section(of: $0, in: layout) } : [])
     }
 
-    /// Every label an index over the names of `source` shows with `--full`, read from their
-    /// UTF-8 bytes on every core: no string per name and nothing kept per name, only the set of
-    /// scripts found (what the command line's `labels` needs for a file of any size).
+    /// Every label an index over the names of `source` shows, read from their UTF-8 bytes on
+    /// every core: no string per name and nothing kept per name (what the command line's
+    /// `labels` needs for a file of any size). With `full`, every label of the groups the
+    /// names' scripts bring in; without, the letters of other languages (<doc:ContactsStyle>,
+    /// rule 6) only where a name is under them.
     ///
-    /// - Complexity: one key choice per name, as grouping makes, spread over the cores.
-    public func labels<Source: NameSource>(of source: Source) -> [String] {
-        labels(ofParts: CollectionOfOne(source))
+    /// - Complexity: one key choice per name, as grouping makes, spread over the cores; without
+    ///   `full`, one placing key too for each name of a group that has letters of other
+    ///   languages.
+    public func labels<Source: NameSource>(of source: Source, full: Bool) -> [String] {
+        labels(ofParts: CollectionOfOne(source), full: full)
     }
 
-    /// Every label an index over the names of all the parts together shows with `--full`,
-    /// each part read on every core as it comes and not kept: only the set of scripts found
-    /// is carried from part to part.
-    public func labels<Parts: Sequence>(ofParts parts: Parts) -> [String] where Parts.Element: NameSource {
+    /// Every label an index over the names of all the parts together shows, each part read on
+    /// every core as it comes and not kept: only the set of scripts found, and without `full`
+    /// the letters of other languages a name is under, are carried from part to part.
+    public func labels<Parts: Sequence>(ofParts parts: Parts, full: Bool) -> [String] where Parts.Element: NameSource {
         var scripts = ScriptSet()
+        var usedExtras = Set<String>()
         for source in parts {
             let ranges = ParallelWork.chunks(of: source.count, into: ParallelWork.chunkCount(for: source.count))
-            let scriptsPerRange = ParallelWork.map(count: ranges.count) { part in
+            let found = ParallelWork.map(count: ranges.count) { part in
                 var scripts = ScriptSet()
+                var extras = ExtraLetterFinder(index: self)
                 for i in ranges[part] {
-                    scripts.insert(source.withName(i) { name in source.withReading(i) { chooseKey(name: name, reading: $0).0.script } })
+                    source.withName(i) { name in
+                        source.withReading(i) { reading in
+                            let (choice, romanized) = chooseKey(name: name, reading: reading)
+                            scripts.insert(choice.script)
+                            if !full { extras.note(choice, romanized: romanized, name: name, reading: reading) }
+                        }
+                    }
                 }
-                return scripts
+                return (scripts, extras.used)
             }
-            for found in scriptsPerRange { scripts.formUnion(found) }
+            for (partScripts, partExtras) in found {
+                scripts.formUnion(partScripts)
+                usedExtras.formUnion(partExtras)
+            }
         }
-        return layout(scripts: scripts.scripts).labels
+        let layout = layout(scripts: scripts.scripts)
+        if full { return layout.labels }
+        return layout.labels.indices.filter { !layout.isExtra[$0] || usedExtras.contains(layout.labels[$0]) }.map { layout.labels[$0] }
+    }
+
+    /// Finds the letters of other languages that names are under, one worker's share: a name
+    /// of a group without such letters costs a look-up, one of a group with them a placing key.
+    private struct ExtraLetterFinder {
+        let index: ContactsIndex
+        /// By script: the layout of the script's own group, if that group has extra letters.
+        var layouts: [Script: Layout?] = [:]
+        var bytes: [UInt8] = []
+        var used = Set<String>()
+
+        init(index: ContactsIndex) { self.index = index }
+
+        mutating func note(_ choice: KeyChoice, romanized: String?, name: UnsafeBufferPointer<UInt8>,
+                           reading: UnsafeBufferPointer<UInt8>?) {
+            let layout: Layout?
+            if let known = layouts[choice.script] {
+                layout = known
+            } else {
+                let made = index.layout(scripts: [choice.script])
+                let group = made.group(ofScript: choice.script)
+                layout = group.map { made.groups[$0].isExtra.contains(true) } == true ? made : nil
+                layouts[choice.script] = .some(layout)
+            }
+            guard let layout else { return }
+            bytes.removeAll(keepingCapacity: true)
+            let section = index.withKey(choice, romanized: romanized, name: name, reading: reading) {
+                index.appendPlacingKey($0, script: choice.script, in: layout, to: &bytes)
+            }
+            if layout.isExtra[section] { used.insert(layout.labels[section]) }
+        }
     }
 
     /// The label of the section a name goes to.

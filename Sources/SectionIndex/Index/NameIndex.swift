@@ -18,22 +18,24 @@ public protocol NameIndex: Sendable {
     /// The label of the section a name goes to. ICU style ignores the reading (ICU has none).
     func label(for name: String, reading: String?) -> String
 
-    /// Every label an index over these names shows with `full`.
+    /// Every label an index over these names shows with `full`, save letters of other
+    /// languages that no name is under (contacts style, <doc:ContactsStyle> rule 6).
     func labels(forNames names: [String], readings: [String?]) -> [String]
 
-    /// Every label an index over the names of any name source shows with `full` (the command
-    /// line's input buffer): nothing is kept per name.
-    func labels<Source: NameSource>(of source: Source) -> [String]
+    /// Every label an index over the names of any name source shows (the command line's input
+    /// buffer): nothing is kept per name. With `full` every label of the groups the names bring
+    /// in; without, letters of other languages only where a name is under them (contacts style).
+    func labels<Source: NameSource>(of source: Source, full: Bool) -> [String]
 
-    /// Every label an index over the names of all the parts together shows with `full`, each
-    /// part walked once as the sequence gives it and not kept: a file read in parts needs no
-    /// table of every line.
+    /// Every label an index over the names of all the parts together shows, as
+    /// ``labels(of:full:)`` gives it for them as one source, each part walked once as the
+    /// sequence gives it and not kept: a file read in parts needs no table of every line.
     ///
     /// ```swift
     /// let index: any NameIndex = try ContactsIndex(locale: "en")
     /// index.labels(ofParts: [latinNames, cyrillicNames]) == index.labels(of: allNames)   // true
     /// ```
-    func labels<Parts: Sequence>(ofParts parts: Parts) -> [String] where Parts.Element: NameSource
+    func labels<Parts: Sequence>(ofParts parts: Parts, full: Bool) -> [String] where Parts.Element: NameSource
 
     /// Groups elements into sections, every element exactly once, sections in index order.
     ///
@@ -77,6 +79,9 @@ public struct GroupedOrder: Sendable {
     /// Every section's label (the index's full label list).
     public var labels: [String]
     public var kinds: [SectionKind]
+    /// The sections that are letters of other languages (contacts style, <doc:ContactsStyle>
+    /// rule 6): a side index shows them only when they hold an entry, or with `full`.
+    public var extraLetters: Set<Int> = []
     /// In output order: the entry's input position and its section (an index into ``labels``).
     public var entries: [(position: Int, section: Int)]
 }
@@ -91,6 +96,16 @@ extension NameIndex {
     public func sections<C: Collection>(of elements: C, name: KeyPath<C.Element, String>,
                                         reading: KeyPath<C.Element, String?>?) -> [Section<C.Element>] {
         sections(of: elements, name: name, reading: reading, full: false)
+    }
+
+    /// Every label an index over the names of a name source shows with `full`, save letters
+    /// of other languages that no name is under.
+    public func labels<Source: NameSource>(of source: Source) -> [String] { labels(of: source, full: false) }
+
+    /// Every label an index over the names of all the parts together shows with `full`, save
+    /// letters of other languages that no name is under.
+    public func labels<Parts: Sequence>(ofParts parts: Parts) -> [String] where Parts.Element: NameSource {
+        labels(ofParts: parts, full: false)
     }
 
     /// The grouped order of names (and readings), as positions into the input.
@@ -140,7 +155,7 @@ extension ContactsIndex: NameIndex {
         let grouping = group(source)
         let layout = grouping.layout
         return GroupedOrder(labels: layout.labels, kinds: layout.labels.indices.map(layout.kind(ofSection:)),
-                            entries: grouping.order)
+                            extraLetters: Set(layout.isExtra.indices.filter { layout.isExtra[$0] }), entries: grouping.order)
     }
 }
 
@@ -150,10 +165,10 @@ extension AlphabeticIndex: NameIndex {
     public func labels(forNames names: [String], readings: [String?]) -> [String] { labels }
 
     /// ICU's labels do not depend on the names.
-    public func labels<Source: NameSource>(of source: Source) -> [String] { labels }
+    public func labels<Source: NameSource>(of source: Source, full: Bool) -> [String] { labels }
 
     /// ICU's labels do not depend on the names.
-    public func labels<Parts: Sequence>(ofParts parts: Parts) -> [String] where Parts.Element: NameSource { labels }
+    public func labels<Parts: Sequence>(ofParts parts: Parts, full: Bool) -> [String] where Parts.Element: NameSource { labels }
 
     public func sections<C: Collection>(of elements: C, name: KeyPath<C.Element, String>,
                                         reading: KeyPath<C.Element, String?>?, full: Bool) -> [Section<C.Element>] {

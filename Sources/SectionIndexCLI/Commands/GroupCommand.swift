@@ -40,8 +40,11 @@ enum GroupCommand: Command {
         switch options.format {
         case .html:
             let entries = table.entries
-            let sections = index.sections(of: entries, name: \.name, reading: \.reading, full: options.full)
             let labels = index.labels(forNames: entries.map(\.name), readings: entries.map(\.reading))
+            // A phone's side index: with --full every label, save letters of other languages no
+            // name is under (contacts style rule 6), so sections and labels line up one to one.
+            let sections = HTMLPreview.sideIndexSections(index.sections(of: entries, name: \.name, reading: \.reading,
+                                                                        full: options.full), labels: labels)
             // The search field's tables, computed by the engine, in the order of the rows.
             let rows = sections.flatMap(\.items)
             let search = try NameMatcher(index: index).searchForms(names: rows.map(\.name), readings: rows.map(\.reading),

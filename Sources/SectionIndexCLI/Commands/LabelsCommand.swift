@@ -1,6 +1,7 @@
 import SectionIndex
 
-/// `section-index labels`: every label the index shows with --full, one per line.
+/// `section-index labels`: every label the index shows with --full, one per line; letters of
+/// other languages only with --full or where a name of FILE is under them.
 enum LabelsCommand: Command {
     static let name = "labels"
     static let summary = "the index labels, one per line"
@@ -8,11 +9,16 @@ enum LabelsCommand: Command {
         [ArgumentSpec(name: "FILE", isOptional: true,
                       help: "names whose scripts add groups (- for standard input); without it, only the primary and --also groups")]
     }
-    static var options: [Setting<CommandOptions>] { CommandOptions.index + [CommandOptions.invalid] }
+    static var options: [Setting<CommandOptions>] { CommandOptions.index + [CommandOptions.full, CommandOptions.invalid] }
     static let formats: [OutputFormat] = [.text, .json]
     static let notes = """
     formats: text, one label per line; json, an array of {label, empty}, empty when no entry
     of FILE is in that section.
+
+    Contacts style adds the letters other languages of a script have as letters of their own
+    (Ukrainian І, Serbian Ј, Kazakh Қ in the Cyrillic group; Icelandic Þ in the Latin one).
+    Without names no such letter is used, so they are listed only with --full; with FILE,
+    those its names are under, or all of them with --full.
     """
 
     static func run(_ context: CommandContext) throws -> ExitCode {
@@ -23,16 +29,19 @@ enum LabelsCommand: Command {
         switch context.options.format {
         case .json:
             // Which labels hold an entry takes the grouping, whose order lists every label too.
-            let order = hasFile ? index.groupedOrder(try context.readTable()) : nil
-            let labels = order?.labels ?? index.labels(forNames: [], readings: [])
-            let used = Set(order?.entries.map(\.section) ?? [])
-            JSONValue.writeArray(labels.indices.map {
-                .object([("label", .string(labels[$0])), ("empty", .bool(!used.contains($0)))])
+            let order = hasFile ? index.groupedOrder(try context.readTable()) : index.groupedOrder(names: [], readings: [])
+            let used = Set(order.entries.map(\.section))
+            let shown = order.labels.indices.filter { context.options.full || used.contains($0) || !order.extraLetters.contains($0) }
+            JSONValue.writeArray(shown.map {
+                .object([("label", .string(order.labels[$0])), ("empty", .bool(!used.contains($0)))])
             }, to: context.output)
         case .text, .tsv, .html:
-            // Only the scripts of the names count: the file is read in parts of a few hundred
-            // kilobytes, so that no table of every line exists (a few bytes per line at most).
-            TextWriter.lines(hasFile ? index.labels(ofParts: try context.readTableParts()) : index.labels(forNames: [], readings: []),
+            // Only the scripts of the names count, and, without --full, the letters of other
+            // languages a name is under: the file is read in parts of a few hundred kilobytes,
+            // so that no table of every line exists (a few bytes per line at most).
+            let full = context.options.full
+            TextWriter.lines(hasFile ? index.labels(ofParts: try context.readTableParts(), full: full)
+                                     : index.labels(of: StringNames(names: []), full: full),
                              to: context.output)
         }
         return .success

@@ -47,6 +47,18 @@ enum HTMLPreview {
         return rightToLeftLanguages.contains(subtags.first ?? "") ? "rtl" : "ltr"
     }
 
+    /// The sections a page shows: those with names, and the empty ones whose label is in
+    /// `labels` (a subsequence of the sections' labels, in order), which leaves out letters of
+    /// other languages that no name is under.
+    static func sideIndexSections(_ sections: [Section<InputEntry>], labels: [String]) -> [Section<InputEntry>] {
+        var next = 0
+        return sections.filter { section in
+            let listed = next < labels.count && labels[next] == section.label
+            if listed { next += 1 }
+            return listed || !section.items.isEmpty || section.kind == .pinned
+        }
+    }
+
     /// The side index of sections: with `full`, every label (sections and labels line up one
     /// to one), empty ones dimmed; without, the labels of the sections shown.
     static func indexLabels(sections: [Section<InputEntry>], labels: [String], full: Bool) -> [IndexLabel] {
