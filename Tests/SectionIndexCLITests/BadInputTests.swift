@@ -379,6 +379,35 @@ struct OutOfMemoryTests {
         #expect(tooBig.output.isEmpty)
     }
 
+    /// Every subcommand and output whose memory grows with the input.
+    static let commands: [[String]] = [
+        ["group"], ["group", "--format", "json"], ["group", "--style", "icu", "--format", "tsv"], ["group", "--format", "html"],
+        ["sort"], ["sort", "--format", "json"], ["keys"], ["keys", "--format", "json"], ["labels"], ["labels", "--format", "json"],
+        ["search", "a"],
+    ]
+
+    /// 300,000 empty lines (the most lines 300 KB hold, so the most per-line memory),
+    /// under address-space limits from too little to start up to plenty: each run prints its
+    /// output, or says it is out of memory with exit 71 — never a backtrace, whichever
+    /// allocation the limit falls on. The probes are not so cautious that they refuse what fits.
+    @Test("At every address-space limit: the output, or exit 71 and a message, never a backtrace", arguments: commands)
+    func anyLimit(command: [String]) throws {
+        let directory = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("empty.txt")
+        try Data(repeating: 0x0A, count: 300_000).write(to: file)
+        var fitted: Int?
+        for megabytes in stride(from: 120, through: 500, by: 10) {
+            let run = try Self.run(limit: megabytes * 1000, command + ["--locale", "sv", file.path])
+            #expect(run.status == 0 || run.status == 71, "\(command) at \(megabytes) MB: exit \(run.status) \(run.errors.prefix(300))")
+            #expect(!run.errors.contains("Fatal error") && !run.errors.contains("Backtrac"), "\(command) at \(megabytes) MB")
+            if run.status == 71 { #expect(run.errors.hasPrefix("section-index: out of memory: "), "\(run.errors.prefix(300))") }
+            if run.status == 0 { fitted = megabytes; break }
+        }
+        // A page of 300,000 rows needs gigabytes; everything else fits well under 500 MB.
+        if command.contains("html") { #expect(fitted == nil) } else { #expect(fitted != nil, "\(command) never fitted") }
+    }
+
     @Test("Exit code 71 is documented in --help")
     func documented() {
         #expect(ExitCode.outOfMemory.rawValue == 71)

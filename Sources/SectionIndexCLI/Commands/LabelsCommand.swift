@@ -29,7 +29,9 @@ enum LabelsCommand: Command {
         switch context.options.format {
         case .json:
             // Which labels hold an entry takes the grouping, whose order lists every label too.
-            let order = hasFile ? index.groupedOrder(try context.readTable()) : index.groupedOrder(names: [], readings: [])
+            let table = hasFile ? try context.readTable() : UTF8Table(bytes: [], ranges: [])
+            try Memory.ensureAvailable(for: table, bytesPerLine: CommandContext.bytesPerGroupedLine, "grouping \(table.count) lines")
+            let order = index.groupedOrder(table)
             let used = Set(order.entries.map(\.section))
             let shown = order.labels.indices.filter { context.options.full || used.contains($0) || !order.extraLetters.contains($0) }
             JSONValue.writeArray(shown.map {

@@ -59,6 +59,8 @@ enum SearchCommand: Command {
         let index = try context.makeIndex()
         let query = context.invocation.arguments[0]
         let table = try context.inputTableOrSample(argumentIndex: 1).table
+        // Every line may match: room to group them all.
+        try Memory.ensureAvailable(for: table, bytesPerLine: CommandContext.bytesPerGroupedLine, "searching \(table.count) lines")
         // Each line is matched on its own and only the matches are sorted: one query never
         // prepares the whole list (issue 15).
         let order = try NameMatcher(index: index).groupedMatches(of: query, in: table, mode: context.options.mode)

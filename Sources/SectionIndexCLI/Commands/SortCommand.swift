@@ -46,7 +46,7 @@ enum SortCommand: Command {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let collator = try context.collator(options: context.options.collation)
         let table = try context.readTable()
-        try Memory.ensureAvailable(table.count * CommandContext.bytesPerSortedLine, for: "sorting \(table.count) lines")
+        try Memory.ensureAvailable(for: table, bytesPerLine: CommandContext.bytesPerSortedLine, "sorting \(table.count) lines")
         // One key per line from the input buffer on every core, a radix sort on the keys, the
         // lines copied from the buffer in blocks on every core: no string per line.
         let order = collator.sortedPositions(table)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SectionIndex
 
 /// Not enough memory for the input; exit code 71 (EX_OSERR).
 public struct OutOfMemory: Error, Sendable, CustomStringConvertible {
@@ -28,5 +29,20 @@ enum Memory {
         let probe = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let probe, probe != MAP_FAILED else { throw OutOfMemory(purpose: purpose(), bytes: bytes) }
         munmap(probe, bytes)
+    }
+
+    /// Throws ``OutOfMemory`` unless a stage over the lines of `table` can hold `bytesPerLine`
+    /// a line beside the table, and the output being formatted (``outputRoom(lines:)``).
+    static func ensureAvailable(for table: UTF8Table, bytesPerLine: Int, _ purpose: @autoclosure () -> String) throws(OutOfMemory) {
+        try ensureAvailable(table.count * bytesPerLine + outputRoom(lines: table.count), for: purpose())
+    }
+
+    /// What a run holds beside its per-line arrays, measured as address space (`ulimit -v`
+    /// counts it): two blocks of output rows a core (``BlockWriter``), up to 256 bytes a row
+    /// as JSON rows grow, and, once the work is spread over threads, their allocators' own
+    /// arenas (32 MiB).
+    static func outputRoom(lines: Int) -> Int {
+        let rowsInFlight = 2 * ParallelWork.processorCount * BlockWriter.blockSize
+        return min(lines, rowsInFlight) * 256 + (lines >= BlockWriter.blockSize ? 32 << 20 : 0)
     }
 }

@@ -22,10 +22,11 @@ enum BlockWriter {
         while first < blockCount {
             let blocks = first..<min(blockCount, first + batch)
             let texts = ParallelWork.map(count: blocks.count) { k in
-                var text: [UInt8] = []
-                text.reserveCapacity(blockSize * 40)
                 let block = blocks.lowerBound + k
-                format((block * blockSize)..<min(count, (block + 1) * blockSize), &text)
+                let rows = (block * blockSize)..<min(count, (block + 1) * blockSize)
+                var text: [UInt8] = []
+                text.reserveCapacity(rows.count * 40)
+                format(rows, &text)
                 return text
             }
             for text in texts { text.withUnsafeBufferPointer { output.write(bytes: $0) } }
