@@ -211,5 +211,9 @@ struct LibraryBadInputTests {
         #expect(noLocale.failures.map(\.message) == ["malformed line: no 'locale:' header"])
         let mixed = Fixture(text: "locale: sv\nÅsa -> A\nnonsense\nAnna -> Å\n", path: "f").check()
         #expect(mixed.failures.map(\.line) == [2, 3, 4])
+        // Without a locale too (found by fuzzing: the problems came in the parser's order).
+        let noLocaleMixed = Fixture(text: "llaoce: zh\nalso: ja\n\nnonsense\nAnna -> A\n", path: "f").check()
+        #expect(noLocaleMixed.failed >= 2)
+        #expect(noLocaleMixed.failures.map(\.line) == noLocaleMixed.failures.map(\.line).sorted())
     }
 }

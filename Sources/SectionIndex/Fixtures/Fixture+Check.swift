@@ -33,7 +33,7 @@ extension Fixture {
         }
         for problem in problems { fail(problem.line, "malformed line: \(problem.message)") }
         // Without a locale there is nothing to build; the missing header is the one failure.
-        guard let locale = headers.first(where: { $0.key == "locale" }) else { return report }
+        guard let locale = headers.first(where: { $0.key == "locale" }) else { return report.inLineOrder }
         let index: any NameIndex
         do {
             index = try settings(locale: locale.value).makeIndex()
