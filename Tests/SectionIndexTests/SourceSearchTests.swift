@@ -27,6 +27,57 @@ struct SourceSearchTests {
         }
     }
 
+    /// Names where a quick look at the characters could go wrong: weights that depend on the
+    /// letter before (ー after kana), compatibility forms that hold punctuation (⒜) or other
+    /// letters (ﬁ, Ǆ, full width), words begun after a soft hyphen, a joiner, a symbol or a
+    /// change of script, contractions, letters whose marks or stroke search drops, and names
+    /// found only through a spelling.
+    static let trickyNames: [(String, String?)] = [
+        ("カーター", nil), ("カー子", "かーこ"), ("ターナー マリ", "たーなー まり"), ("Hawaiʻi Mar", nil),
+        ("⒜mar", nil), ("ﬁona Mar", nil), ("Ǆuro Mar", nil), ("Ｍａｒｉａ", nil), ("x\u{00AD}mar", nil),
+        ("x\u{200D}mar", nil), ("Mar\u{0301}ia", nil), ("M\u{0301}aria", nil), ("Łukasz", nil), ("Øre Mar", nil),
+        ("Ĳsselmar", nil), ("Ⅻ mar", nil), ("⭐Mar", nil), ("🏠Home", nil), ("Марина", nil), ("Мар'яна", nil),
+        ("Юрий Галина", nil), ("Μαρία", nil), ("김마리", nil), ("마리아", nil), ("真理", "まり"), ("マリア", nil),
+        ("玛丽", nil), ("張長春", nil), ("张长春", nil), ("陳大文", nil), ("吕布", nil), ("사과", nil), ("박지성", nil),
+        ("Chalupa", nil), ("Dzsenifer", nil), ("Åsa", nil), ("Aaron Mar", nil), ("Straße", nil), ("İzmir", nil),
+        ("ılık", nil), ("Nguyễn Mạnh", nil), ("مريم", nil), ("मारिया", nil), ("มาริ", nil), ("Mar张", nil),
+        ("张Mar", nil), ("张伟mar", nil), ("John Paul Jones", nil), ("空海", "くうかい"), ("真司", "しんじ"),
+        ("佐藤", "さとう"), ("大野", "おおの"), ("Zoe Wang", nil), ("a" + String(repeating: "r", count: 300) + " 张", nil),
+    ]
+
+    @Test("Turning away entries early finds what the prepared list finds: queries × locales × modes",
+          arguments: ["en", "da", "cs", "hu", "tr", "vi", "ja", "zh-TW", "ko", "uk"])
+    func prefilterFindsEverything(locale: String) throws {
+        let rows = Corpus.sample(every: 89, offset: 5)
+        let names = rows.map(\.name) + Self.trickyNames.map(\.0) + Corpus.awkward
+        let readings = rows.map(\.reading) + Self.trickyNames.map(\.1) + Array(repeating: nil, count: Corpus.awkward.count)
+        let matcher = try NameMatcher(locale: locale)
+        let list = matcher.prepare(names: names, readings: readings)
+        let queries = ["mar", "ma r", "kaz", "かあ", "たあな", "ー", "삭", "ㅈㅅ", "zcc", "changchun", "yuri", "halyna",
+                       "nguyen", "lukasz", "sinji", "satoh", "lv", "陈", "ㄔ", "home", "5646", "94264", "c", "dz", "aa",
+                       "ß", "ı", "İ", "fi", "ij", "12", "ма ри", "μα", "#", "jpj", "ona"]
+        for query in queries {
+            for mode in NameMatcher.Mode.allCases {
+                let expected = list.search(query, mode: mode).map { "\($0.position) \($0.label)" }
+                let order = matcher.groupedMatches(of: query, in: names, readings: readings, mode: mode)
+                let found = order.entries.map { "\($0.position) \(order.labels[$0.section])" }
+                #expect(found == expected, "locale \(locale), \"\(query)\" \(mode)")
+            }
+        }
+    }
+
+    @Test("The prefilter turns away entries that cannot match, and keeps those that do")
+    func prefilterTurnsAway() throws {
+        let rows = Corpus.sample(every: 23, offset: 5)
+        let matcher = try NameMatcher(locale: "en")
+        let names = rows.map(\.name), readings = rows.map(\.reading)
+        let admitted = matcher.prefilterAdmissions(of: "mar", names: names, readings: readings)
+        let matching = Set(matcher.prepare(names: names, readings: readings).positions(matching: "mar"))
+        #expect(!matching.isEmpty)
+        #expect(matching.isSubset(of: admitted), "every match passes")
+        #expect(admitted.count < names.count / 4, "most of the \(names.count) names have no word that can begin with m")
+    }
+
     @Test("Many names: the work is shared by every core and the matches come back in index order")
     func manyNames() throws {
         // Above ParallelWork's threshold, so several workers take blocks in turn.

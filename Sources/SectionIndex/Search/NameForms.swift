@@ -18,7 +18,7 @@ enum NameForms {
     /// Letters drawn with a stroke or bar, which have no decomposition but which people
     /// type as their base letter (Polish Ł, Danish and Norwegian Ø, Croatian and Vietnamese
     /// Đ, Maltese Ħ, Sámi Ŧ).
-    private static let strokeBases: [Unicode.Scalar: String] = [
+    static let strokeBases: [Unicode.Scalar: String] = [
         "Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "Ŧ": "T", "ŧ": "t",
         "Ɨ": "I", "ɨ": "i", "Ƶ": "Z", "ƶ": "z", "Ǥ": "G", "ǥ": "g", "Ꝁ": "K", "ꝁ": "k",
     ]

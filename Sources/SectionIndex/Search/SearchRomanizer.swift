@@ -88,7 +88,7 @@ struct SearchRomanizer: Sendable {
     }
 
     /// A run's spellings (the usual one first) and its initials.
-    private func spell(_ run: Run, atStart: Bool, cyrillicID: String,
+    func spell(_ run: Run, atStart: Bool, cyrillicID: String,
                        memo: SpellingMemo) -> (spellings: [String], initials: String) {
         switch run.kind {
         case .han:
@@ -152,24 +152,7 @@ struct SearchRomanizer: Sendable {
     static func runs(of text: String) -> [Run] {
         var runs: [Run] = []
         for scalar in text.unicodeScalars {
-            var kind = RunKind.other
-            if scalar.value >= 0x80 {
-                let script = Script(of: scalar)
-                switch script {
-                case .han: kind = .han
-                case .hiragana, .katakana: kind = .kana
-                case .hangul: kind = .hangul
-                case .cyrillic: kind = .cyrillic
-                case .greek: kind = .greek
-                case .common, .inherited:
-                    if scalar.hasScript(.katakana) || scalar.hasScript(.hiragana) {
-                        kind = .kana
-                    } else if script == .inherited, let last = runs.last?.kind {
-                        kind = last
-                    }
-                default: break
-                }
-            }
+            let kind = ownKind(of: scalar) ?? runs.last?.kind ?? .other
             if runs.last?.kind == kind {
                 runs[runs.count - 1].text.unicodeScalars.append(scalar)
             } else {
@@ -177,6 +160,24 @@ struct SearchRomanizer: Sendable {
             }
         }
         return runs
+    }
+
+    /// The kind of run a code point belongs to; nil for a combining mark (script Inherited),
+    /// which belongs to the run before it.
+    static func ownKind(of scalar: Unicode.Scalar) -> RunKind? {
+        guard scalar.value >= 0x80 else { return .other }
+        let script = Script(of: scalar)
+        switch script {
+        case .han: return .han
+        case .hiragana, .katakana: return .kana
+        case .hangul: return .hangul
+        case .cyrillic: return .cyrillic
+        case .greek: return .greek
+        case .common, .inherited:
+            if scalar.hasScript(.katakana) || scalar.hasScript(.hiragana) { return .kana }
+            return script == .inherited ? nil : .other
+        default: return .other
+        }
     }
 
     /// Each Han character's simplified and traditional forms, by ICU's

@@ -55,13 +55,24 @@ extension NameMatcher {
         let workers = count < ParallelWork.threshold ? 1 : ParallelWork.processorCount
         let blockCount = (count + Self.blockSize - 1) / Self.blockSize
         let query = WeightTable.Query(plan: plan, mode: mode)
+        let prefilter = weighers.withWeigher { MatchPrefilter(plan: plan, mode: mode, contractions: contractions, weigher: $0) }
         let found = ParallelWork.map(count: workers) { worker in
             var positions: [Int] = []
             var table = WeightTable()
             let memo = SpellingMemo()
+            var scanner = prefilter.map(MatchPrefilter.Scanner.init)
             weighers.withWeigher { weigher in
                 for block in stride(from: worker, to: blockCount, by: workers) {
                     for position in (block * Self.blockSize)..<min(count, (block + 1) * Self.blockSize) {
+                        // Most entries cannot match: they are turned away before their forms
+                        // are made.
+                        if scanner != nil, !source.withName(position, { name in
+                            source.withReading(position) { reading in
+                                scanner!.admits(name: name, reading: reading, romanizer: romanizer, memo: memo, weigher: weigher)
+                            }
+                        }) {
+                            continue
+                        }
                         let name = source.name(position), reading = source.reading(position)
                         table.removeAll()
                         appendEntry(name: name, reading: reading, rank: 0, to: &table, memo: memo, weigher: weigher)

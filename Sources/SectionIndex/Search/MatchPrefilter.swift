@@ -1,0 +1,276 @@
+import Collation
+
+/// A cheap test that turns away the entries a query cannot match, before their search forms
+/// (spellings, initials, forms without marks) are made and weighed: what lets one search of
+/// a long list cost little more than reading it.
+///
+/// A query word matches only where a text of the entry holds all its weights, the first at
+/// the start of a word (in ``NameMatcher/Mode/prefix`` and ``NameMatcher/Mode/t9``). Every
+/// weight of every searchable text comes from one of its characters: the character's own
+/// weights, those of its compatibility decomposition and stroke base (the form without
+/// marks), or those of a contraction holding it. The characters of the texts are those of
+/// the name, of the reading and of the spellings of their runs of Han, kana, Hangul, Cyrillic
+/// and Greek. So the entry is turned away when no character of these can give some weight
+/// of the word, or none that can begin a word can give its first weight. Whatever passes is
+/// matched in full, so the test changes what is found only if it turns away a match; it
+/// errs the other way wherever in doubt:
+///
+/// - a character may begin a word after white space, punctuation, a symbol, a mark, a
+///   format or control character, a character without weights, a Han character or Hangul
+///   syllable, a change of script, or at any character whose compatibility decomposition
+///   holds one of these;
+/// - a run is spelled in every way any context could spell it (as a surname and not,
+///   Russian, Ukrainian and Serbian rules), and the spellings of each run text are kept for
+///   the next entry that holds it (names repeat their surnames and given names);
+/// - a modifier letter (Japanese ー, whose weight follows the kana before it) may give any
+///   weight;
+/// - an entry too long to be spelled whole, or not valid UTF-8, is always matched in full.
+///
+/// ```swift
+/// // "mar": an entry passes when it has a word that can begin with m, and an a and an r.
+/// ```
+struct MatchPrefilter: Sendable {
+    /// The bit of each distinct weight of the query.
+    private let bits: [UInt32: UInt64]
+    /// Per query word, its alternatives: the bits of all their weights and of the first.
+    private let words: [[(all: UInt64, first: UInt64)]]
+    /// The first weight must begin a word (every mode but substring).
+    private let firstBeginsWord: Bool
+    /// For each code point of a contraction, the bits of the query weights that contractions
+    /// holding it have.
+    private let contractionBits: [UInt32: UInt64]
+
+    /// A prefilter for a query plan; nil when it would turn nothing away (no words to weigh,
+    /// or more distinct weights than it tracks).
+    init?(plan: QueryPlan, mode: NameMatcher.Mode, contractions: [Unicode.Scalar: [String]],
+          weigher: ICU.SearchWeigher) {
+        guard !plan.tokens.isEmpty else { return nil }
+        var bits: [UInt32: UInt64] = [:]
+        for weight in plan.tokens.joined().joined() where bits[weight] == nil {
+            guard bits.count < UInt64.bitWidth else { return nil }
+            bits[weight] = 1 << UInt64(bits.count)
+        }
+        self.bits = bits
+        words = plan.tokens.map { alternatives in
+            alternatives.map { weights in
+                (weights.reduce(0) { $0 | bits[$1]! }, bits[weights[0]]!)
+            }
+        }
+        firstBeginsWord = mode != .substring
+        var contractionBits: [UInt32: UInt64] = [:]
+        for contraction in contractions.values.joined() {
+            let found = weigher.weights(of: contraction).reduce(0) { $0 | (bits[$1] ?? 0) }
+            guard found != 0 else { continue }
+            for scalar in contraction.unicodeScalars { contractionBits[scalar.value, default: 0] |= found }
+        }
+        self.contractionBits = contractionBits
+    }
+
+    /// The query weights the characters of some texts can give: anywhere, and at the start
+    /// of a word.
+    struct Coverage {
+        var anywhere: UInt64 = 0
+        var atWordStart: UInt64 = 0
+
+        mutating func formUnion(_ other: Coverage) {
+            anywhere |= other.anywhere
+            atWordStart |= other.atWordStart
+        }
+    }
+
+    /// Whether the coverage leaves every query word a chance.
+    private func admits(_ coverage: Coverage) -> Bool {
+        let starts = firstBeginsWord ? coverage.atWordStart : coverage.anywhere
+        return words.allSatisfy { alternatives in
+            alternatives.contains { $0.all & ~coverage.anywhere == 0 && $0.first & starts != 0 }
+        }
+    }
+
+    /// What search needs to know of one character.
+    struct CharacterFacts {
+        /// The query weights the character can give.
+        var bits: UInt64
+        /// The next character may begin a word.
+        var breaksAfter: Bool
+        /// The character itself may begin a word wherever it stands.
+        var beginsWord: Bool
+        /// The script class, for where words begin.
+        var kind: SearchRomanizer.RunKind
+        /// The run the character belongs to; nil for a combining mark, which joins the run
+        /// before it.
+        var runKind: SearchRomanizer.RunKind?
+    }
+
+    /// One worker's scanner: the facts of the characters and the coverage of the runs it has
+    /// met, so that each is worked out once.
+    struct Scanner {
+        let filter: MatchPrefilter
+        private var asciiFacts = [CharacterFacts?](repeating: nil, count: 128)
+        private var otherFacts: [UInt32: CharacterFacts] = [:]
+        private var runCoverage: [String: Coverage] = [:]
+        private var spelledRuns: [(bytes: Range<Int>, kind: SearchRomanizer.RunKind)] = []
+
+        init(filter: MatchPrefilter) {
+            self.filter = filter
+        }
+
+        /// Whether an entry may match: false only when it cannot.
+        mutating func admits(name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?,
+                             romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher) -> Bool {
+            var coverage = Coverage()
+            guard add(name, to: &coverage, romanizer: romanizer, memo: memo, weigher: weigher) else { return true }
+            if let reading, !add(reading, to: &coverage, romanizer: romanizer, memo: memo, weigher: weigher) { return true }
+            return filter.admits(coverage)
+        }
+
+        /// Adds what a text and its spellings can give; false when the text cannot be judged
+        /// (not valid UTF-8, or too long to be spelled whole).
+        private mutating func add(_ text: UnsafeBufferPointer<UInt8>, to coverage: inout Coverage,
+                                  romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher) -> Bool {
+            // The scratch array is borrowed, so that scanning can mutate the scanner.
+            var runs = spelledRuns
+            spelledRuns = []
+            defer { spelledRuns = runs }
+            runs.removeAll(keepingCapacity: true)
+            guard let scalars = scan(text, into: &coverage, runs: &runs, weigher: weigher) else { return false }
+            guard !runs.isEmpty else { return true }
+            // Spelled runs come from the text cut short, as `SearchRomanizer` cuts it.
+            guard scalars <= SearchRomanizer.maximumLength else { return false }
+            for (bytes, kind) in runs {
+                let run = SearchRomanizer.Run(kind: kind, text: String(decoding: UnsafeBufferPointer(rebasing: text[bytes]), as: UTF8.self))
+                coverage.formUnion(spelledCoverage(of: run, romanizer: romanizer, memo: memo, weigher: weigher))
+            }
+            return true
+        }
+
+        /// Adds what a text's characters can give to the coverage, and appends the byte ranges
+        /// of its runs to spell, cut as ``SearchRomanizer/runs(of:)`` cuts them; returns the
+        /// number of code points, or nil when the text is not valid UTF-8.
+        private mutating func scan(_ text: UnsafeBufferPointer<UInt8>, into coverage: inout Coverage,
+                                   runs: inout [(bytes: Range<Int>, kind: SearchRomanizer.RunKind)],
+                                   weigher: ICU.SearchWeigher) -> Int? {
+            var offset = 0
+            var breaks = true
+            var kind = SearchRomanizer.RunKind.other
+            var runKind = SearchRomanizer.RunKind.other
+            var runStart = 0
+            var scalars = 0
+            while offset < text.count {
+                let scalar: Unicode.Scalar
+                let length: Int
+                if text[offset] < 0x80 {
+                    scalar = Unicode.Scalar(text[offset])
+                    length = 1
+                } else {
+                    var bytes = UnsafeBufferPointer(rebasing: text[offset...]).makeIterator()
+                    var decoder = UTF8()
+                    guard case .scalarValue(let decoded) = decoder.decode(&bytes) else { return nil }
+                    scalar = decoded
+                    length = UTF8.width(decoded)
+                }
+                let facts = self.facts(of: scalar, weigher: weigher)
+                coverage.anywhere |= facts.bits
+                if breaks || facts.beginsWord || facts.kind != kind { coverage.atWordStart |= facts.bits }
+                breaks = facts.breaksAfter
+                kind = facts.kind
+                let ownRunKind = facts.runKind ?? (offset == 0 ? .other : runKind)
+                if offset > 0, ownRunKind != runKind {
+                    if runKind != .other { runs.append((runStart..<offset, runKind)) }
+                    runStart = offset
+                }
+                runKind = ownRunKind
+                offset += length
+                scalars += 1
+            }
+            if runKind != .other, offset > 0 { runs.append((runStart..<offset, runKind)) }
+            return scalars
+        }
+
+        private mutating func facts(of scalar: Unicode.Scalar, weigher: ICU.SearchWeigher) -> CharacterFacts {
+            if scalar.value < 0x80, let known = asciiFacts[Int(scalar.value)] { return known }
+            if scalar.value >= 0x80, let known = otherFacts[scalar.value] { return known }
+            let facts = filter.facts(of: scalar, weigher: weigher)
+            if scalar.value < 0x80 { asciiFacts[Int(scalar.value)] = facts } else { otherFacts[scalar.value] = facts }
+            return facts
+        }
+
+        /// What the spellings of a run can give, in every context.
+        private mutating func spelledCoverage(of run: SearchRomanizer.Run, romanizer: SearchRomanizer,
+                                              memo: SpellingMemo, weigher: ICU.SearchWeigher) -> Coverage {
+            if let known = runCoverage[run.text] { return known }
+            var coverage = Coverage()
+            // The contexts that change a run's spellings: Han and Hangul begin a name with
+            // its surname; Cyrillic follows the rules of the language its letters show.
+            let atStarts = run.kind == .han || run.kind == .hangul ? [true, false] : [true]
+            let cyrillicIDs = run.kind != .cyrillic ? [""]
+                : romanizer.ukrainian ? ["Ukrainian-Latin/BGN"]
+                : ["Russian-Latin/BGN", "Ukrainian-Latin/BGN", "Serbian-Latin/BGN"]
+            var ignoredRuns: [(bytes: Range<Int>, kind: SearchRomanizer.RunKind)] = []
+            for atStart in atStarts {
+                for cyrillicID in cyrillicIDs {
+                    let (spellings, initials) = romanizer.spell(run, atStart: atStart, cyrillicID: cyrillicID, memo: memo)
+                    for var text in spellings + [initials] {
+                        // Each spelling begins a word: runs are joined with spaces.
+                        _ = text.withUTF8 { scan($0, into: &coverage, runs: &ignoredRuns, weigher: weigher) }
+                    }
+                }
+            }
+            runCoverage[run.text] = coverage
+            return coverage
+        }
+    }
+
+    /// Works out a character's facts (see ``CharacterFacts``).
+    func facts(of scalar: Unicode.Scalar, weigher: ICU.SearchWeigher) -> CharacterFacts {
+        func bitsOf(_ weights: [UInt32]) -> UInt64 { weights.reduce(0) { $0 | (bits[$1] ?? 0) } }
+        let text = String(scalar)
+        let own = weigher.weights(of: text)
+        var found = bitsOf(own) | (contractionBits[scalar.value] ?? 0)
+        var decompositionBreaks = false
+        if scalar.value >= 0x80 {
+            var related = Array(ICU.nfkd(text).unicodeScalars)
+            if let base = NameForms.strokeBases[scalar] { related += base.unicodeScalars }
+            for other in related where other != scalar {
+                found |= bitsOf(weigher.weights(of: String(other))) | (contractionBits[other.value] ?? 0)
+                if NameForms.isWordBreak(other) || ICU.isWhiteSpace(other) { decompositionBreaks = true }
+            }
+        }
+        let runKind = SearchRomanizer.ownKind(of: scalar)
+        let kind = runKind ?? .other
+        // A modifier letter's weight may depend on the letter before it (ー after kana).
+        let modifier = scalar.properties.generalCategory == .modifierLetter
+        if modifier { found = ~0 }
+        let ownWord = kind == .han || HangulRomanization.isSyllable(scalar)
+        let beginsWord = ownWord || decompositionBreaks || modifier
+        let breaksAfter = beginsWord || own.isEmpty || NameForms.isWordBreak(scalar) || ICU.isWhiteSpace(scalar)
+            || ICU.isMark(scalar)
+        return CharacterFacts(bits: found, breaksAfter: breaksAfter, beginsWord: beginsWord, kind: kind, runKind: runKind)
+    }
+}
+
+extension NameMatcher {
+    /// The positions of the names the prefilter of a query lets through to the full match
+    /// (all of them when the query has none); for tests.
+    func prefilterAdmissions(of query: String, names: [String], readings: [String?],
+                             mode: Mode = .prefix) -> Set<Int> {
+        weighers.withWeigher { weigher in
+            let plan = plan(query, weigher: weigher, mode: mode)
+            guard let filter = MatchPrefilter(plan: plan, mode: mode, contractions: contractions, weigher: weigher) else {
+                return Set(names.indices)
+            }
+            var scanner = MatchPrefilter.Scanner(filter: filter)
+            let memo = SpellingMemo()
+            return Set(names.indices.filter { i in
+                var name = names[i], reading = i < readings.count ? readings[i] : nil
+                return name.withUTF8 { name in
+                    guard var text = reading, !text.isEmpty else {
+                        return scanner.admits(name: name, reading: nil, romanizer: romanizer, memo: memo, weigher: weigher)
+                    }
+                    return text.withUTF8 {
+                        scanner.admits(name: name, reading: $0, romanizer: romanizer, memo: memo, weigher: weigher)
+                    }
+                }
+            })
+        }
+    }
+}
