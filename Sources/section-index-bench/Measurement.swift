@@ -5,7 +5,7 @@ import SectionIndex
 /// One timed operation, run inside a child process.
 enum Measurement {
     static let allModes = Benchmark.processModes.map(\.mode)
-        + ["engine-icu", "engine-contacts", "icu-reference", "foundation", "search-prepare", "search-prefix", "search-substring"]
+        + ["engine-icu", "engine-contacts", "icu-reference", "foundation", "search-prepare", "search-prefix", "search-substring", "search-t9"]
 
     /// The query of the command-line search, and of `grep -i -c`, its floor: a common start
     /// of given names and surnames in many languages (Maria, Martin, Marek, Marković).
@@ -14,6 +14,9 @@ enum Measurement {
     /// Queries a user types into a contacts search field, in several scripts.
     static let queries = ["a", "an", "mar", "kim", "zhang", "tana", "ива", "たな", "Ö", "sch", "li", "jo", "ni", "van", "ahmed",
                           "zw", "par", "wang", "mü", "est"]
+    /// Dial-pad queries (`--mode t9`): the keys of common name starts (mar, kim, zhang, jo,
+    /// tana, li, an, js, wang, sch).
+    static let dialPadQueries = ["627", "546", "94264", "56", "8262", "54", "26", "57", "9264", "724"]
 
     static func run(_ mode: String, names: [Workload.Entry], locale: String, queries: Int) throws -> Double {
         switch mode {
@@ -43,15 +46,15 @@ enum Measurement {
                 }
                 blackHole(total)
             }
-        case "search-prepare", "search-prefix", "search-substring":
+        case "search-prepare", "search-prefix", "search-substring", "search-t9":
             let matcher = try NameMatcher(locale: locale)
             let plain = names.map(\.name), readings = names.map(\.reading)
             var list: SearchList<String>?
             let preparation = time { list = matcher.prepare(names: plain, readings: readings) }
             if mode == "search-prepare" { return preparation }
             // The time of one query: the average over the query set, each run once.
-            let searchMode: NameMatcher.Mode = mode == "search-prefix" ? .prefix : .substring
-            let chosen = Array(Self.queries.prefix(max(1, queries)))
+            let searchMode: NameMatcher.Mode = mode == "search-prefix" ? .prefix : mode == "search-t9" ? .t9 : .substring
+            let chosen = Array((searchMode == .t9 ? Self.dialPadQueries : Self.queries).prefix(max(1, queries)))
             return time { for query in chosen { blackHole(list!.positions(matching: query, mode: searchMode).count) } }
                 / Double(chosen.count)
         default:

@@ -204,6 +204,7 @@ struct HTMLPreviewTests {
         ("John Smith", nil), ("John Paul Jones", nil), ("Chalupa", nil), ("Jürgen Groß", nil), ("王小明", nil), ("张小伟", nil),
         ("张伟", nil), ("张长春", nil), ("吕布", nil), ("박지성", nil), ("김민수", nil), ("Юрий Гагарин", nil), ("Александр", nil),
         ("⭐Anna", nil), ("🏠Home", nil), ("AT&T", nil), ("田中 一郎", "たなか いちろう"), ("真司", "しんじ"), ("Anna", nil),
+        ("사과", nil), ("삭제", nil), ("닭고기", nil),
     ]
 
     @Test("Typing into the search field shows exactly the rows section-index search prints, and hides the index",
@@ -213,7 +214,8 @@ struct HTMLPreviewTests {
               ("en", ["js", "jpj", "john s", "lukasz", "nguyen", "&", "home", "zz"], ["john s", "&"]),
               ("zh", ["zw", "zxw", "xm", "changchun", "lv", "zhangw", "张"], ["zw", "zhangw", "张"]),
               ("ja", ["tana", "タナ", "shinji", "ichiro", "た"], ["tana", "タナ"]),
-              ("ko", ["ㄱㅁ", "ㅈㅅ", "minsu", "박"], ["ㄱㅁ", "minsu"]),
+              // 삭 is 사 with ㄱ typed on the way to 사과 (and 삭 itself, as in 삭제).
+              ("ko", ["ㄱㅁ", "ㅈㅅ", "minsu", "박", "삭", "닭고"], ["ㄱㅁ", "minsu", "삭"]),
               ("ru", ["yuri", "iurii", "aleksandr", "gag"], ["aleksandr", "gag"]),
               ("cs", ["c", "ch", "cha"], ["c", "ch"]),
           ])

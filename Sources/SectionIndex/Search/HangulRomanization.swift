@@ -86,7 +86,7 @@ enum HangulRomanization {
     /// For each final consonant (by its index in a syllable), the final left when its last
     /// consonant moves on to begin the next syllable, and that consonant as an initial: ㄱ
     /// leaves none and becomes initial ㄱ; ㄳ leaves ㄱ and becomes ㅅ.
-    private static let finalSplits: [(rest: UInt32, initial: UInt32)] = [
+    package static let finalSplits: [(rest: UInt32, initial: UInt32)] = [
         (0, 0), (0, 0), (0, 1), (1, 9), (0, 2), (4, 12), (4, 18), (0, 3), (0, 5), (8, 0), (8, 6), (8, 7),
         (8, 9), (8, 16), (8, 17), (8, 18), (0, 6), (0, 7), (17, 9), (0, 9), (0, 10), (0, 11), (0, 12),
         (0, 14), (0, 15), (0, 16), (0, 17), (0, 18),

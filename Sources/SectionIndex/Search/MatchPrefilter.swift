@@ -118,29 +118,36 @@ struct MatchPrefilter: Sendable {
         mutating func admits(name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?,
                              romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher) -> Bool {
             var coverage = Coverage()
-            guard add(name, to: &coverage, romanizer: romanizer, memo: memo, weigher: weigher) else { return true }
-            if let reading, !add(reading, to: &coverage, romanizer: romanizer, memo: memo, weigher: weigher) { return true }
+            var japanese = false
+            if let reading {
+                guard let kana = add(reading, readsHan: true, to: &coverage, romanizer: romanizer, memo: memo,
+                                     weigher: weigher) else { return true }
+                japanese = kana
+            }
+            // A name with a kana reading is Japanese: its kanji are not spelled in pinyin.
+            guard add(name, readsHan: !japanese, to: &coverage, romanizer: romanizer, memo: memo,
+                      weigher: weigher) != nil else { return true }
             return filter.admits(coverage)
         }
 
-        /// Adds what a text and its spellings can give; false when the text cannot be judged
-        /// (not valid UTF-8, or too long to be spelled whole).
-        private mutating func add(_ text: UnsafeBufferPointer<UInt8>, to coverage: inout Coverage,
-                                  romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher) -> Bool {
+        /// Adds what a text and its spellings can give, and tells whether it holds kana; nil
+        /// when the text cannot be judged (not valid UTF-8, or too long to be spelled whole).
+        private mutating func add(_ text: UnsafeBufferPointer<UInt8>, readsHan: Bool, to coverage: inout Coverage,
+                                  romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher) -> Bool? {
             // The scratch array is borrowed, so that scanning can mutate the scanner.
             var runs = spelledRuns
             spelledRuns = []
             defer { spelledRuns = runs }
             runs.removeAll(keepingCapacity: true)
-            guard let scalars = scan(text, into: &coverage, runs: &runs, weigher: weigher) else { return false }
-            guard !runs.isEmpty else { return true }
+            guard let scalars = scan(text, into: &coverage, runs: &runs, weigher: weigher) else { return nil }
+            guard !runs.isEmpty else { return false }
             // Spelled runs come from the text cut short, as `SearchRomanizer` cuts it.
-            guard scalars <= SearchRomanizer.maximumLength else { return false }
-            for (bytes, kind) in runs {
+            guard scalars <= SearchRomanizer.maximumLength else { return nil }
+            for (bytes, kind) in runs where readsHan || kind != .han {
                 let run = SearchRomanizer.Run(kind: kind, text: String(decoding: UnsafeBufferPointer(rebasing: text[bytes]), as: UTF8.self))
                 coverage.formUnion(spelledCoverage(of: run, romanizer: romanizer, memo: memo, weigher: weigher))
             }
-            return true
+            return runs.contains { $0.kind == .kana }
         }
 
         /// Adds what a text's characters can give to the coverage, and appends the byte ranges
@@ -215,6 +222,8 @@ struct MatchPrefilter: Sendable {
                     }
                 }
             }
+            // Past this many runs the memo starts again, as the spelling memo does.
+            if runCoverage.count >= 50_000 { runCoverage.removeAll(keepingCapacity: true) }
             runCoverage[run.text] = coverage
             return coverage
         }

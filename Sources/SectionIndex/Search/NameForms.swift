@@ -105,9 +105,9 @@ enum NameForms {
     /// texts themselves first and in their order.
     static func completed(_ texts: [String]) -> [String] {
         var result: [String] = []
-        var seen = Set<String>()
+        // A handful of texts: comparing with each is cheaper than hashing them.
         func add(_ text: String) {
-            if seen.insert(text).inserted { result.append(text) }
+            if !result.contains(text) { result.append(text) }
         }
         for text in texts { add(text) }
         for text in texts {

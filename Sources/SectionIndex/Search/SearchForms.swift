@@ -18,6 +18,10 @@ package struct SearchForms: Sendable {
     package var characters: [(character: Unicode.Scalar, weights: [UInt32])] = []
     /// The contractions that begin with one of those characters, with their weights.
     package var contractions: [(letters: String, weights: [UInt32])] = []
+    /// For each final consonant of a Hangul syllable (by its index), the final left when its
+    /// last consonant begins the next syllable and that consonant's index as an initial: how a
+    /// syllable still being typed ("삭" on the way to 사과) is read.
+    package var hangulFinalSplits: [(rest: UInt32, initial: UInt32)] { HangulRomanization.finalSplits }
 }
 
 extension NameMatcher {

@@ -33,7 +33,7 @@ struct SearchRomanizer: Sendable {
     static let hanSpellingLimit = 8
 
     /// The scripts this type romanises, each a run of text spelled as a whole.
-    enum RunKind: Equatable {
+    enum RunKind: Hashable {
         case han, kana, hangul, cyrillic, greek, other
     }
 
@@ -83,13 +83,28 @@ struct SearchRomanizer: Sendable {
         // Initials are written apart, each beginning a word (see ``NameForms``); those of
         // Latin spellings are added with the initials of every other text.
         if !initials.isEmpty { result.append(initials.joined(separator: " ")) }
-        var seen = Set<String>()
-        return result.filter { seen.insert($0).inserted }
+        // A handful of spellings: comparing with each is cheaper than hashing them.
+        var unique: [String] = []
+        for spelling in result where !unique.contains(spelling) { unique.append(spelling) }
+        return unique
     }
 
-    /// A run's spellings (the usual one first) and its initials.
+    /// A run's spellings (the usual one first) and its initials, from the memo when the run
+    /// was spelled before in the same context (names repeat their surnames and given names).
     func spell(_ run: Run, atStart: Bool, cyrillicID: String,
-                       memo: SpellingMemo) -> (spellings: [String], initials: String) {
+               memo: SpellingMemo) -> (spellings: [String], initials: String) {
+        // Only Han and Hangul read a surname at the start, only Cyrillic has rules to choose.
+        let key = SpellingMemo.RunKey(text: run.text, kind: run.kind,
+                                      atStart: atStart && (run.kind == .han || run.kind == .hangul),
+                                      cyrillicID: run.kind == .cyrillic ? cyrillicID : "")
+        if let known = memo.runs[key] { return known }
+        let spelled = spellAnew(run, atStart: atStart, cyrillicID: cyrillicID, memo: memo)
+        memo.remember(spelled, for: key)
+        return spelled
+    }
+
+    private func spellAnew(_ run: Run, atStart: Bool, cyrillicID: String,
+                           memo: SpellingMemo) -> (spellings: [String], initials: String) {
         switch run.kind {
         case .han:
             guard let pinyin else { return ([run.text], "") }
@@ -286,6 +301,25 @@ struct SearchRomanizer: Sendable {
 /// a word. One memo serves one thread; it lives as long as the preparation.
 final class SpellingMemo {
     private var known: [String: String] = [:]
+
+    /// A run of one script in the context that decides its spellings.
+    struct RunKey: Hashable {
+        var text: String
+        var kind: SearchRomanizer.RunKind
+        var atStart: Bool
+        var cyrillicID: String
+    }
+
+    /// Runs already spelled, with their initials.
+    private(set) var runs: [RunKey: (spellings: [String], initials: String)] = [:]
+    /// Past this many runs the memo starts again, so that a long list of names that never
+    /// repeat cannot fill the memory.
+    private static let runLimit = 50_000
+
+    func remember(_ spelled: (spellings: [String], initials: String), for key: RunKey) {
+        if runs.count >= Self.runLimit { runs.removeAll(keepingCapacity: true) }
+        runs[key] = spelled
+    }
 
     func transliterate(_ text: String, id: String) -> String {
         let key = id + "\u{0}" + text

@@ -81,10 +81,11 @@ enum HTMLPreview {
     }
 
     /// Characters a query may hold besides those of the names: Latin (ASCII, Latin-1,
-    /// Latin Extended and Vietnamese letters), combining marks, Greek, Cyrillic, kana, the
+    /// Latin Extended and Vietnamese letters), combining marks, Greek, Cyrillic, the
+    /// conjoining Hangul letters (a syllable being typed is weighed as its letters), kana, the
     /// Hangul letters and zhuyin typed alone, and full- and half-width forms.
     static let queryCharacters: [Unicode.Scalar] = [
-        0x21...0x7E, 0xA1...0x24F, 0x300...0x36F, 0x370...0x4FF, 0x1E00...0x1EFF, 0x3041...0x30FF,
+        0x21...0x7E, 0xA1...0x24F, 0x300...0x36F, 0x370...0x4FF, 0x1100...0x11FF, 0x1E00...0x1EFF, 0x3041...0x30FF,
         0x3105...0x312F, 0x3131...0x318E, 0xFF01...0xFF9F,
     ].flatMap { $0.compactMap(Unicode.Scalar.init) }
 
@@ -349,9 +350,24 @@ enum HTMLPreview {
         }
         return out;
       }
+      // A word ending in a Hangul syllable still being typed (삭 on the way to 사과): its final
+      // consonant may begin the next syllable, split as the engine's table says; the letters
+      // are weighed as conjoining jamo, which collation weighs as the syllable. Null otherwise.
+      function typingAlternative(chars) {
+        var last = chars[chars.length - 1].codePointAt(0) - 0xAC00;
+        if (last < 0 || last >= 11172 || last % 28 === 0) return null;
+        var split = searchTables.hangulFinals[last % 28];
+        var syllable = last - last % 28 + split[0];
+        var jamo = [0x1100 + Math.floor(syllable / 588), 0x1161 + Math.floor(syllable % 588 / 28)];
+        if (syllable % 28) jamo.push(0x11A7 + syllable % 28);
+        jamo.push(0x1100 + split[1]);
+        return weigh(chars.slice(0, -1).concat(jamo.map(function (c) { return String.fromCodePoint(c); })));
+      }
       // The query's words as the engine plans them: words of punctuation and symbols are
       // matched as written in the name or reading; the others by weights, also with their
-      // last one to three letters completed to a contraction they begin (Czech c → ch).
+      // last one to three letters completed to a contraction they begin (Czech c → ch), and
+      // with a Hangul syllable being typed split. The page searches as prefix mode does (it
+      // offers no dial pad).
       function plan(query) {
         var result = { words: [], literals: [] };
         query.split(space).forEach(function (word) {
@@ -369,6 +385,8 @@ enum HTMLPreview {
               if (completed && completed !== codes && alternatives.indexOf(completed) < 0) alternatives.push(completed);
             });
           }
+          var typing = typingAlternative(chars);
+          if (typing && alternatives.indexOf(typing) < 0) alternatives.push(typing);
           result.words.push(alternatives);
         });
         return result;
@@ -520,11 +538,13 @@ struct SearchCodes {
     }
 
     /// The tables a query is weighed with, as a script literal: `{characters: {c: codes},
-    /// contractions: [[letters, codes]]}`.
+    /// contractions: [[letters, codes]], hangulFinals: [[rest, initial]]}`.
     mutating func tables(_ forms: SearchForms) -> String {
         let characters = forms.characters.map { Self.literal(String($0.character)) + ":" + Self.literal($0.weights.map { code($0) }.joined()) }
         let contractions = forms.contractions.map { "[" + Self.literal($0.letters) + "," + Self.literal($0.weights.map { code($0) }.joined()) + "]" }
-        return "{characters:{" + characters.joined(separator: ",") + "},contractions:[" + contractions.joined(separator: ",") + "]}"
+        let finals = forms.hangulFinalSplits.map { "[\($0.rest),\($0.initial)]" }
+        return "{characters:{" + characters.joined(separator: ",") + "},contractions:[" + contractions.joined(separator: ",")
+            + "],hangulFinals:[" + finals.joined(separator: ",") + "]}"
     }
 
     /// A script string literal that cannot end the script element (`<` is escaped) nor a line.
