@@ -13,10 +13,17 @@ struct SourceSearchTests {
         let rows = Corpus.sample(every: 37)
         let names = rows.map(\.name) + Corpus.awkward + [String(repeating: "a ", count: 5_000)]
         let readings = rows.map(\.reading) + Array(repeating: nil, count: Corpus.awkward.count + 1)
-        let matcher = try NameMatcher(locale: locale)
-        let list = matcher.prepare(names: names, readings: readings)
         let queries = ["a", "ka", "ch", "li", "ss", "an na", "ö", "ка", "김", "た", "王", "1", "#", "zw", "",
                        String(repeating: "a", count: 20), String(repeating: "a", count: 20) + "b"]
+        try Self.expectSameAsPreparedList(locale: locale, names: names, readings: readings, queries: queries)
+    }
+
+    /// Searches the names without preparing and with a prepared list, for every query in
+    /// every mode, and expects the same matches, order and sections.
+    static func expectSameAsPreparedList(locale: String, names: [String], readings: [String?],
+                                         queries: [String]) throws {
+        let matcher = try NameMatcher(locale: locale)
+        let list = matcher.prepare(names: names, readings: readings)
         for query in queries {
             for mode in NameMatcher.Mode.allCases {
                 let expected = list.search(query, mode: mode).map { "\($0.position) \($0.label)" }
@@ -51,19 +58,10 @@ struct SourceSearchTests {
         let rows = Corpus.sample(every: 89, offset: 5)
         let names = rows.map(\.name) + Self.trickyNames.map(\.0) + Corpus.awkward
         let readings = rows.map(\.reading) + Self.trickyNames.map(\.1) + Array(repeating: nil, count: Corpus.awkward.count)
-        let matcher = try NameMatcher(locale: locale)
-        let list = matcher.prepare(names: names, readings: readings)
         let queries = ["mar", "ma r", "kaz", "かあ", "たあな", "ー", "삭", "ㅈㅅ", "zcc", "changchun", "yuri", "halyna",
                        "nguyen", "lukasz", "sinji", "satoh", "lv", "陈", "ㄔ", "home", "5646", "94264", "c", "dz", "aa",
                        "ß", "ı", "İ", "fi", "ij", "12", "ма ри", "μα", "#", "jpj", "ona"]
-        for query in queries {
-            for mode in NameMatcher.Mode.allCases {
-                let expected = list.search(query, mode: mode).map { "\($0.position) \($0.label)" }
-                let order = matcher.groupedMatches(of: query, in: names, readings: readings, mode: mode)
-                let found = order.entries.map { "\($0.position) \(order.labels[$0.section])" }
-                #expect(found == expected, "locale \(locale), \"\(query)\" \(mode)")
-            }
-        }
+        try Self.expectSameAsPreparedList(locale: locale, names: names, readings: readings, queries: queries)
     }
 
     @Test("The prefilter turns away entries that cannot match, and keeps those that do")
