@@ -35,7 +35,8 @@ enum Floor {
             var keys: [UInt8] = []
             keys.reserveCapacity(size * 32)
             bytes.withUnsafeBufferPointer { all in
-                for i in (chunk * size)..<min(names.count, (chunk + 1) * size) {
+                // Fewer names than chunks leaves the last chunks empty.
+                for i in min(names.count, chunk * size)..<min(names.count, (chunk + 1) * size) {
                     handle.appendSortKey(UnsafeBufferPointer(rebasing: all[names[i].start..<names[i].end]), to: &keys)
                 }
             }
