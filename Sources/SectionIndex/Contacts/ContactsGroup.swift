@@ -174,7 +174,8 @@ final class ContactsGroup: Sendable {
 
     /// At most this many letters make a group of a script's own letters: an alphabet or
     /// abjad (Thaana 47, N'Ko 33, Syriac, Mongolian), not a syllabary of hundreds or
-    /// thousands (Yi, Canadian syllabics), whose names stay in `#`.
+    /// thousands, which gets a label per row of its chart if ``SyllabaryRows`` has it (Yi,
+    /// Canadian syllabics), else leaves its names in `#`.
     static let maximumOwnLetters = 150
 
     /// A group for a script no locale of ICU's covers (Thaana, Syriac, N'Ko, Mongolian): a
@@ -182,6 +183,10 @@ final class ContactsGroup: Sendable {
     /// (Unicode's order where there is no tailoring), as ICU would build it from the letters.
     /// `localeID` is the script's likely locale, which ICU serves from root (`dv_Thaa`).
     private static func ofLetters(_ script: Script, localeID: String) -> ContactsGroup? {
+        // A syllabary gets a label per row of its chart instead (Yi, Canadian syllabics).
+        if let rows = SyllabaryRows.labels(for: script) {
+            return (try? shared(localeID: localeID, addedLabels: rows))?.keepingLabels(of: script)
+        }
         var letters: [String] = []
         for value in UInt32(0x80)...0x2FFFF {
             guard let scalar = Unicode.Scalar(value), Script(of: scalar) == script else { continue }
