@@ -26,9 +26,9 @@ struct CommandContext {
     /// Memory a subcommand's work takes per line beyond the line table, at most (measured on
     /// empty lines, the worst case, as address space: 1M lines needed 75 bytes a line more for
     /// `group`, 145 in ICU style, 75 for `sort`, 32 for `keys`; the page 1.8 KB a line on the
-    /// corpus' names): asked for up front, since
-    /// the library cannot ask. `OutOfMemoryTests` runs every subcommand under a range of
-    /// address-space limits to check these cover the real peaks.
+    /// corpus' names): asked for up front, since the library cannot ask. `OutOfMemoryTests`
+    /// runs every subcommand under a range of address-space limits to check these cover the
+    /// real peaks.
     static let bytesPerGroupedLine = 160, bytesPerSortedLine = 96, bytesPerKeyedLine = 48, bytesPerPageLine = 2048
 
     /// The same entries as one buffer of lines: no string per line.

@@ -36,7 +36,7 @@ enum KeysCommand: Command {
         guard UInt64(offset) + UInt64(table.count) <= UInt64(UInt32.max) + 1 else {
             throw UsageError("'--offset \(offset)' with \(table.count) entries numbers them past \(UInt32.max), the largest position a key holds", subcommand: .keys)
         }
-        // Nothing is kept per line beyond the input's table: room for the keys and output blocks.
+        // Room for the keys and output blocks being made (measured peak beside the table).
         try Memory.ensureAvailable(for: table, bytesPerLine: CommandContext.bytesPerKeyedLine, "the keys of \(table.count) lines")
         let withLabel = context.options.label
         // Keys from the input buffer, a block of lines on each core: nothing kept per line.
