@@ -21,6 +21,6 @@ extension Collator {
         table.releaseStartsIfRecordsHoldOffsets()
         table.sort(&records)
         table.release()
-        return records.map(\.index)
+        return ParallelWork.map(records) { $0.index }
     }
 }

@@ -43,6 +43,52 @@ struct KeyTable {
         })
     }
 
+    /// Builds the table, a side result per key and, for the keys that need one, a second key
+    /// that breaks ties between equal first keys, all in one pass over the entries:
+    /// `append(i, &state, &key, &side[i], &tie)` appends key `i`, may set `side[i]`, and
+    /// returns true when it appended a tie key. Each chunk has a `state` of its own (a cache,
+    /// what it found), returned in chunk order.
+    static func build<Side, State>(count: Int, recording side: inout [Side], state makeState: () -> State,
+                                   append: (Int, inout State, inout [UInt8], inout Side, inout [UInt8]) -> Bool)
+        -> (table: KeyTable, tieBreak: TieBreak?, states: [State]) {
+        precondition(side.count == count, "KeyTable.build: one side result per key")
+        let ranges = ParallelWork.chunks(of: count, into: ParallelWork.chunkCount(for: count))
+        var chunks = ParallelWork.mapParts(of: &side, ranges) { k, sides in
+            let first = ranges[k].lowerBound
+            var state = makeState()
+            var ties: (bytes: [UInt8], ends: [Int]) = ([], [])
+            var owners: [Int32] = []
+            let keys = fill(ranges[k]) { i, bytes in
+                if append(i, &state, &bytes, &sides[i - first], &ties.bytes) {
+                    ties.ends.append(ties.bytes.count)
+                    owners.append(Int32(i))
+                }
+            }
+            return (keys: keys, ties: ties, owners: owners, state: state)
+        }
+        let states = chunks.map(\.state)
+        var tieBreak: TieBreak?
+        if chunks.contains(where: { !$0.owners.isEmpty }) {
+            var slots = LargePages.array(repeating: Int32(-1), count: count)
+            var slot: Int32 = 0
+            for chunk in chunks {
+                for owner in chunk.owners {
+                    slots[Int(owner)] = slot
+                    slot += 1
+                }
+            }
+            tieBreak = TieBreak(keys: joined(chunks.indices.map { c in
+                defer { chunks[c].ties = ([], []); chunks[c].owners = [] }
+                return chunks[c].ties
+            }), slots: slots)
+        }
+        let table = joined(chunks.indices.map { c in
+            defer { chunks[c].keys = ([], []) }
+            return chunks[c].keys
+        })
+        return (table, tieBreak, states)
+    }
+
     /// The keys of one chunk, in a buffer of its own.
     private static func fill(_ range: Range<Int>, _ append: (Int, inout [UInt8]) -> Void) -> (bytes: [UInt8], ends: [Int]) {
         var bytes: [UInt8] = []
@@ -56,19 +102,36 @@ struct KeyTable {
         return (bytes, ends)
     }
 
-    /// The chunks' keys in one table, in chunk order.
-    private static func joined(_ chunks: consuming [(bytes: [UInt8], ends: [Int])]) -> KeyTable {
-        var table = KeyTable(bytes: [], starts: [0])
-        table.bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count })
-        table.starts.reserveCapacity(chunks.reduce(1) { $0 + $1.ends.count })
-        for c in chunks.indices {
-            let base = table.bytes.count
-            table.bytes.append(contentsOf: chunks[c].bytes)
-            for end in chunks[c].ends { table.starts.append(base + end) }
-            // Freed as soon as copied: the table's pages fill as the chunks' are returned.
-            chunks[c] = ([], [])
+    /// The chunks' keys in one table, in chunk order, the chunks copied on every core, each
+    /// freed as soon as copied: the table's pages fill as the chunks' are returned.
+    private static func joined(_ parts: consuming [(bytes: [UInt8], ends: [Int])]) -> KeyTable {
+        var chunks = parts
+        var byteRanges: [Range<Int>] = [], startRanges: [Range<Int>] = []
+        var byteCount = 0, keyCount = 0
+        for chunk in chunks {
+            byteRanges.append(byteCount..<(byteCount + chunk.bytes.count))
+            startRanges.append((1 + keyCount)..<(1 + keyCount + chunk.ends.count))
+            byteCount += chunk.bytes.count
+            keyCount += chunk.ends.count
         }
-        return table
+        var starts: [Int] = []
+        // On large pages: the sort reads keys all over the table.
+        let bytes: [UInt8] = LargePages.array(count: byteCount) { allBytes in
+            starts = LargePages.array(count: keyCount + 1) { allStarts in
+                allStarts.initializeElement(at: 0, to: 0)
+                // Chunk k's own ranges of the two tables, disjoint as the chunks are: worker k
+                // writes them and frees chunk k, its slot (as `ParallelWork.update(_:_:_:)` does).
+                let byteParts = byteRanges.map { UnsafeMutableBufferPointer(rebasing: allBytes[$0]) }
+                let startParts = startRanges.map { UnsafeMutableBufferPointer(rebasing: allStarts[$0]) }
+                _ = ParallelWork.mapParts(of: &chunks, chunks.indices.map { $0..<($0 + 1) }) { k, chunk in
+                    chunk[0].bytes.withUnsafeBufferPointer { _ = byteParts[k].initialize(fromContentsOf: $0) }
+                    let base = byteRanges[k].lowerBound
+                    for (j, end) in chunk[0].ends.enumerated() { startParts[k].initializeElement(at: j, to: base + end) }
+                    chunk[0] = ([], [])
+                }
+            }
+        }
+        return KeyTable(bytes: bytes, starts: starts)
     }
 }
 

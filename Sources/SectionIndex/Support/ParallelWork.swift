@@ -84,6 +84,23 @@ package enum ParallelWork {
         }
     }
 
+    /// `array.map(transform)`, on every core for large arrays (and on large pages).
+    ///
+    /// ```swift
+    /// ParallelWork.map([1, 2, 3]) { $0 * 10 }   // [10, 20, 30]
+    /// ```
+    package static func map<S, T>(_ array: [S], _ transform: (S) -> T) -> [T] {
+        let ranges = chunks(of: array.count, into: chunkCount(for: array.count))
+        return array.withUnsafeBufferPointer { source in
+            LargePages.array(count: array.count) { target in
+                _ = mapParts(of: target, ranges) { k, part in
+                    let first = ranges[k].lowerBound
+                    for j in part.indices { part.initializeElement(at: j, to: transform(source[first + j])) }
+                }
+            }
+        }
+    }
+
     /// Runs `body(i, &array[i])` for every index, on every core for large arrays.
     ///
     /// ```swift
@@ -117,17 +134,23 @@ package enum ParallelWork {
     /// - Precondition: the ranges do not overlap and lie inside the array.
     package static func mapParts<T, R>(of array: inout [T], _ ranges: [Range<Int>], concurrently: Bool = true,
                                        _ body: (Int, UnsafeMutableBufferPointer<T>) -> R) -> [R] {
+        array.withUnsafeMutableBufferPointer { buffer in mapParts(of: buffer, ranges, concurrently: concurrently, body) }
+    }
+
+    /// ``mapParts(of:_:concurrently:_:)`` over a buffer the caller owns alone, such as the
+    /// uninitialized storage of an array being made (each part then initializes its range).
+    ///
+    /// - Precondition: the ranges do not overlap and lie inside the buffer.
+    package static func mapParts<T, R>(of buffer: UnsafeMutableBufferPointer<T>, _ ranges: [Range<Int>], concurrently: Bool = true,
+                                       _ body: (Int, UnsafeMutableBufferPointer<T>) -> R) -> [R] {
         // Empty ranges hold nothing to share.
         let sorted = ranges.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
         for (a, b) in zip(sorted, sorted.dropFirst()) {
             precondition(a.upperBound <= b.lowerBound, "ParallelWork.mapParts: ranges \(a) and \(b) overlap")
         }
-        precondition(sorted.first.map { $0.lowerBound >= 0 } ?? true && sorted.last.map { $0.upperBound <= array.count } ?? true,
+        precondition(sorted.first.map { $0.lowerBound >= 0 } ?? true && sorted.last.map { $0.upperBound <= buffer.count } ?? true,
                      "ParallelWork.mapParts: a range lies outside the array")
-        return array.withUnsafeMutableBufferPointer { buffer in
-            let all = buffer
-            return map(count: ranges.count, concurrently: concurrently) { k in body(k, UnsafeMutableBufferPointer(rebasing: all[ranges[k]])) }
-        }
+        return map(count: ranges.count, concurrently: concurrently) { k in body(k, UnsafeMutableBufferPointer(rebasing: buffer[ranges[k]])) }
     }
 
     /// `DispatchQueue.concurrentPerform` for a closure that is not `@Sendable`; see the type's

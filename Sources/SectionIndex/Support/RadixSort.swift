@@ -265,18 +265,25 @@ extension KeyTable {
     /// A record per key, made on every core: `group(i, head)` gives key `i`'s group.
     private func makeRecords(group: (Int, UInt64) -> Int32) -> [OrderRecord] {
         let offsetsFit = bytes.count < Int(UInt32.max)
-        var records = [OrderRecord](repeating: OrderRecord(group: 0, index: 0, head: 0), count: count)
-        bytes.withUnsafeBufferPointer { all in
-            ParallelWork.update(&records) { i, record in
-                let head = OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[starts[i]..<starts[i + 1]]))
-                record = OrderRecord(group: group(i, head), index: Int32(i), head: head)
-                if offsetsFit {
-                    record.start = UInt32(starts[i])
-                    record.length = UInt32(starts[i + 1] - starts[i])
+        // Made in place on every core (no first pass to fill them), on large pages.
+        return LargePages.array(count: count) { records in
+            let ranges = ParallelWork.chunks(of: count, into: ParallelWork.chunkCount(for: count))
+            bytes.withUnsafeBufferPointer { all in
+                _ = ParallelWork.mapParts(of: records, ranges) { k, part in
+                    let first = ranges[k].lowerBound
+                    for j in part.indices {
+                        let i = first + j
+                        let head = OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[starts[i]..<starts[i + 1]]))
+                        var record = OrderRecord(group: group(i, head), index: Int32(i), head: head)
+                        if offsetsFit {
+                            record.start = UInt32(starts[i])
+                            record.length = UInt32(starts[i + 1] - starts[i])
+                        }
+                        part.initializeElement(at: j, to: record)
+                    }
                 }
             }
         }
-        return records
     }
 
 }
