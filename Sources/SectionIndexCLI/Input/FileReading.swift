@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SectionIndex
 
 /// A file that cannot be read.
 public struct FileError: Error, Sendable, CustomStringConvertible {
@@ -32,6 +33,30 @@ enum FileReading {
         }
         defer { if descriptor != standardInput { close(descriptor) } }
         var result: [UInt8] = []
+        // A regular file is read straight into a buffer of its size, on large pages: sorted
+        // output gathers names from all over it.
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
+            let size = Int(status.st_size)
+            try Memory.ensureAvailable(size, for: "reading \(path.map(RawArguments.displayed) ?? "standard input")")
+            var failure: Int32?
+            result = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                LargePages.advise(UnsafeMutableRawBufferPointer(buffer))
+                while initialized < size {
+                    let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if count == 0 { break }
+                    initialized += count
+                }
+            }
+            if let failure { throw FileError(path: path.map(RawArguments.displayed) ?? "standard input", code: failure) }
+            // A file that grew while read goes on below; one that shrank has ended.
+            if result.count < size { return result }
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

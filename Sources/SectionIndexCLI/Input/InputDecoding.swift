@@ -38,20 +38,137 @@ public enum InputDecoding {
     /// checked and cut into lines on every core, in pieces of whole lines.
     package static func table(from bytes: [UInt8], source: String,
                               invalid: InvalidPolicy) throws -> UTF8Table {
-        let input = try checkedText(from: bytes, source: source, invalid: invalid)
-        // Four offsets per line, allocated once at the exact size after asking for it.
-        let lines = input.lineCounts.reduce(0, +)
+        var text = bytes
+        // One pass over each piece: its lines' ranges, and whether a line is not well-formed.
+        var scans = try scan(bytes, linePieces(of: bytes))
+        if scans.contains(where: \.hasProblem) {
+            // The checked path words the error, or rebuilds the bad lines to scan again.
+            text = try checkedText(from: bytes, source: source, invalid: invalid).text
+            scans = try scan(text, linePieces(of: text))
+        }
+        // Entries are ranges with 32-bit offsets: 4 GiB of text, some 150 million names.
+        guard text.count < Int(UInt32.max) else {
+            throw InputError(source: source, line: 0, byteInLine: 0, byteInInput: Int(UInt32.max),
+                             problem: "input larger than 4 GiB; split it into smaller files")
+        }
+        // The pieces' ranges in one table, allocated once at the exact size after asking for it.
+        let lines = scans.reduce(0) { $0 + $1.lines }
         try Memory.ensureAvailable(lines * 4 * MemoryLayout<UInt32>.stride, for: "the table of \(lines) lines")
-        var ranges = [UInt32](repeating: 0, count: lines * 4)
         var first = 0
-        let parts = input.lineCounts.map { count in
-            defer { first += 4 * count }
-            return first..<(first + 4 * count)
+        let parts = scans.map { scan in
+            defer { first += 4 * scan.lines }
+            return first..<(first + 4 * scan.lines)
         }
-        input.text.withUnsafeBufferPointer { all in
-            _ = ParallelWork.mapParts(of: &ranges, parts) { k, part in fillRanges(of: all, in: input.pieces[k], into: part) }
+        // On large pages: sorted output reads the ranges out of order.
+        var ranges = LargePages.array(repeating: UInt32(0), count: lines * 4)
+        _ = ParallelWork.mapParts(of: &ranges, parts) { k, part in
+            scans[k].ranges.withUnsafeBufferPointer { _ = part.update(fromContentsOf: $0) }
         }
-        return UTF8Table(bytes: input.text, ranges: ranges)
+        return UTF8Table(bytes: text, ranges: ranges)
+    }
+
+    /// A piece of the input scanned: its line count, its lines' ranges (name start, name end,
+    /// reading start, reading end; equal reading ends: no reading), and whether a line of it
+    /// is not well-formed.
+    private struct PieceScan {
+        var lines = 0
+        var ranges: [UInt32] = []
+        var hasProblem = false
+        /// The bytes the ranges could not grow by: the scan stopped there.
+        var outOfMemory: Int?
+    }
+
+    /// Scans the pieces on every core.
+    private static func scan(_ bytes: [UInt8], _ pieces: [Range<Int>]) throws(OutOfMemory) -> [PieceScan] {
+        let scans = bytes.withUnsafeBufferPointer { all in
+            // A small input on this thread: no worker threads (nor their memory) for a few lines.
+            ParallelWork.map(count: pieces.count, concurrently: all.count >= 1 << 16) { k in scan(all, pieces[k]) }
+        }
+        if let needed = scans.lazy.compactMap(\.outOfMemory).first {
+            throw OutOfMemory(purpose: "the table of the lines", bytes: needed)
+        }
+        return scans
+    }
+
+    /// One pass over a piece of whole lines, byte by byte: line ends (LF or CRLF, a final one
+    /// optional), the first two tabs of each line, and whether each line is well-formed UTF-8
+    /// without NUL (the judgement ``firstProblem(in:)`` makes, which then says what is wrong).
+    private static func scan(_ all: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>) -> PieceScan {
+        var result = PieceScan()
+        result.ranges.reserveCapacity(min(piece.count / 4, 1 << 16))
+        var i = piece.lowerBound
+        let end = piece.upperBound
+        while i < end {
+            let start = i
+            var firstTab = -1, secondTab = -1
+            result.lines += 1
+            while i < end {
+                let b = all[i]
+                if b >= 0x80 {
+                    let length = sequenceLength(all, at: i, end: end)
+                    if length == 0 {
+                        result.hasProblem = true
+                        i += 1
+                    } else {
+                        i += length
+                    }
+                    continue
+                }
+                if b == 0x0A { break }
+                if b == 0x09 {
+                    if firstTab < 0 { firstTab = i } else if secondTab < 0 { secondTab = i }
+                } else if b == 0 {
+                    result.hasProblem = true
+                }
+                i += 1
+            }
+            var lineEnd = i
+            if lineEnd > start, all[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            if result.ranges.count + 4 > result.ranges.capacity {
+                // Grown by doubling, asking first (ten million empty lines are 160 MB of ranges).
+                let capacity = max(2 * result.ranges.capacity, 1 << 16)
+                if (try? Memory.ensureAvailable(4 * (capacity + result.ranges.capacity), for: "")) == nil {
+                    result.outOfMemory = 4 * capacity
+                    return result
+                }
+                result.ranges.reserveCapacity(capacity)
+            }
+            if firstTab >= 0, firstTab < lineEnd {
+                let readingEnd = secondTab >= 0 && secondTab < lineEnd ? secondTab : lineEnd
+                result.ranges.append(contentsOf: [UInt32(start), UInt32(firstTab), UInt32(firstTab + 1), UInt32(readingEnd)])
+            } else {
+                result.ranges.append(contentsOf: [UInt32(start), UInt32(lineEnd), 0, 0])
+            }
+            i += 1
+        }
+        return result
+    }
+
+    /// What a byte that leads a UTF-8 sequence of more than one byte allows: the sequence's
+    /// length and the range of its second byte (the later ones are 80–BF); nil for a byte
+    /// that cannot lead one.
+    @inline(__always)
+    private static func sequenceShape(of b: UInt8) -> (length: Int, lower: UInt8, upper: UInt8)? {
+        switch b {
+        case 0xC2...0xDF: (2, 0x80, 0xBF)
+        case 0xE0: (3, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+        case 0xED: (3, 0x80, 0x9F)
+        case 0xF0: (4, 0x90, 0xBF)
+        case 0xF1...0xF3: (4, 0x80, 0xBF)
+        case 0xF4: (4, 0x80, 0x8F)
+        default: nil
+        }
+    }
+
+    /// The length of the well-formed UTF-8 sequence of more than one byte at `i`, or 0.
+    @inline(__always)
+    private static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Int {
+        guard let (length, lower, upper) = sequenceShape(of: bytes[i]), i + length <= end else { return 0 }
+        let second = bytes[i + 1]
+        guard second >= lower, second <= upper else { return 0 }
+        for k in 2..<length where bytes[i + k] < 0x80 || bytes[i + k] > 0xBF { return 0 }
+        return length
     }
 
     /// The entries as a sequence of tables over the same buffer, each of the lines of a piece
@@ -215,17 +332,8 @@ public enum InputDecoding {
                 i += 1
                 continue
             }
-            let length: Int
-            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
-            switch b {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
-            default: return (i, "invalid UTF-8 byte 0x\(String(b, radix: 16, uppercase: true))")
+            guard let (length, lower, upper) = sequenceShape(of: b) else {
+                return (i, "invalid UTF-8 byte 0x\(String(b, radix: 16, uppercase: true))")
             }
             guard i + length <= n else { return (i, "truncated UTF-8 sequence") }
             for k in 1..<length {
