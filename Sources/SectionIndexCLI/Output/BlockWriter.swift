@@ -18,49 +18,113 @@ enum BlockWriter {
         let blockCount = (count + blockSize - 1) / blockSize
         // Two blocks a core at a time: every core busy, little output held at once.
         let batch = 2 * ParallelWork.processorCount
+        var formatted: [[UInt8]] = []
         var first = 0
-        while first < blockCount {
+        while first < blockCount || !formatted.isEmpty {
             let blocks = first..<min(blockCount, first + batch)
-            let texts = ParallelWork.map(count: blocks.count) { k in
-                let block = blocks.lowerBound + k
+            let written = formatted
+            // The batch is formatted while one more worker writes the batch before it: the
+            // writes overlap the formatting. That worker is the only one that touches `output`,
+            // and the caller waits for all of them (``ParallelWork``'s rule for a slot).
+            let writer = written.isEmpty ? 0 : 1
+            let texts = ParallelWork.map(count: writer + blocks.count, concurrently: blocks.count + writer > 1) { k -> [UInt8] in
+                if k < writer {
+                    for text in written { text.withUnsafeBufferPointer { output.write(bytes: $0) } }
+                    return []
+                }
+                let block = blocks.lowerBound + k - writer
                 let rows = (block * blockSize)..<min(count, (block + 1) * blockSize)
                 var text: [UInt8] = []
                 text.reserveCapacity(rows.count * 40)
                 format(rows, &text)
                 return text
             }
-            for text in texts { text.withUnsafeBufferPointer { output.write(bytes: $0) } }
+            formatted = Array(texts.dropFirst(writer))
             first = blocks.upperBound
         }
     }
 
+    /// Byte strings put before lines (the section labels of `group --format tsv`), in one
+    /// buffer: string `p` is `bytes[starts[p]..<starts[p + 1]]`.
+    struct LinePrefixes {
+        let bytes: [UInt8]
+        let starts: [Int]
+
+        init(_ strings: [String]) {
+            var bytes: [UInt8] = [], starts = [0]
+            for string in strings {
+                bytes += string.utf8
+                starts.append(bytes.count)
+            }
+            self.bytes = bytes
+            self.starts = starts
+        }
+
+        /// No prefix at all.
+        static let none = LinePrefixes([""])
+    }
+
     /// The lines of the entries at `positions` (a sorted order: scattered over the input), each
-    /// as read and after `prefix(k, &text)` for the `k`-th: their ranges are gathered first, every load independent
-    /// of the last, so that the cache misses of a scattered read overlap instead of queueing.
+    /// as read and after prefix `prefix(k)` of `prefixes` for the `k`-th: their ranges are
+    /// gathered first, every load independent of the last, so that the cache misses of a
+    /// scattered read overlap instead of queueing; then the block's exact size is known and
+    /// the lines are copied into it without a check per byte string.
     static func appendLines(_ positions: some Collection<Int>, of table: UTF8Table, to text: inout [UInt8],
-                            prefix: (Int, inout [UInt8]) -> Void = { _, _ in }) {
-        var spans: [(name: Range<Int>, reading: Range<Int>)] = []
-        spans.reserveCapacity(positions.count)
+                            prefixes: LinePrefixes = .none, prefix: (Int) -> Int = { _ in 0 }) {
+        // Per line: name start, name end, reading start, reading end, prefix.
+        var spans = [UInt32](repeating: 0, count: 5 * positions.count)
+        var total = 0
         var touched: UInt8 = 0
         table.bytes.withUnsafeBufferPointer { bytes in
             table.ranges.withUnsafeBufferPointer { ranges in
-                for position in positions {
-                    let base = 4 * position
-                    let name = Int(ranges[base])..<Int(ranges[base + 1]), reading = Int(ranges[base + 2])..<Int(ranges[base + 3])
-                    // Touch the name's first byte now, so that its line is on its way too.
-                    if !name.isEmpty { touched |= bytes[name.lowerBound] }
-                    spans.append((name, reading))
+                prefixes.starts.withUnsafeBufferPointer { starts in
+                    spans.withUnsafeMutableBufferPointer { spans in
+                        var k = 0
+                        for position in positions {
+                            let base = 4 * position, slot = 5 * k
+                            let nameStart = ranges[base], nameEnd = ranges[base + 1]
+                            let readingStart = ranges[base + 2], readingEnd = ranges[base + 3]
+                            // Touch the name's first byte now, so that its line is on its way too.
+                            if nameEnd > nameStart { touched |= bytes[Int(nameStart)] }
+                            let p = prefix(k)
+                            (spans[slot], spans[slot + 1], spans[slot + 2], spans[slot + 3], spans[slot + 4])
+                                = (nameStart, nameEnd, readingStart, readingEnd, UInt32(p))
+                            total += starts[p + 1] - starts[p] + Int(nameEnd - nameStart) + 1
+                                + (readingEnd > readingStart ? Int(readingEnd - readingStart) + 1 : 0)
+                            k += 1
+                        }
+                    }
                 }
             }
-            for k in spans.indices {
-                prefix(k, &text)
-                let (name, reading) = spans[k]
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[name]))
-                if !reading.isEmpty {
-                    text.append(0x09)
-                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[reading]))
+        }
+        let first = text.count
+        text.append(contentsOf: repeatElement(0, count: total))
+        text.withUnsafeMutableBufferPointer { out in
+            table.bytes.withUnsafeBufferPointer { bytes in
+                prefixes.bytes.withUnsafeBufferPointer { prefixBytes in
+                    prefixes.starts.withUnsafeBufferPointer { starts in
+                        spans.withUnsafeBufferPointer { spans in
+                            var at = out.baseAddress! + first
+                            @inline(__always) func copy(_ from: UnsafePointer<UInt8>?, _ count: Int) {
+                                guard count > 0 else { return }
+                                at.update(from: from!, count: count)
+                                at += count
+                            }
+                            for slot in stride(from: 0, to: spans.count, by: 5) {
+                                let p = Int(spans[slot + 4])
+                                copy(prefixBytes.baseAddress.map { $0 + starts[p] }, starts[p + 1] - starts[p])
+                                copy(bytes.baseAddress! + Int(spans[slot]), Int(spans[slot + 1] - spans[slot]))
+                                if spans[slot + 3] > spans[slot + 2] {
+                                    at.pointee = 0x09
+                                    at += 1
+                                    copy(bytes.baseAddress! + Int(spans[slot + 2]), Int(spans[slot + 3] - spans[slot + 2]))
+                                }
+                                at.pointee = 0x0A
+                                at += 1
+                            }
+                        }
+                    }
                 }
-                text.append(0x0A)
             }
         }
         // Keeps the touching loads from being optimised away.

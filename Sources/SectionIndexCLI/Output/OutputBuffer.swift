@@ -38,6 +38,12 @@ public final class OutputBuffer {
 
     @inline(__always)
     public func write(bytes more: UnsafeBufferPointer<UInt8>) {
+        if let descriptor, more.count >= flushThreshold {
+            // A block of lines goes out as it is, not copied into the buffer first.
+            flush()
+            if failure == nil { failure = writeAll(descriptor, UnsafeRawBufferPointer(more)) }
+            return
+        }
         bytes.append(contentsOf: more)
         if descriptor != nil, bytes.count >= flushThreshold { flush() }
     }
