@@ -38,76 +38,90 @@ public enum InputDecoding {
     /// checked and cut into lines on every core, in pieces of whole lines.
     package static func table(from bytes: [UInt8], source: String,
                               invalid: InvalidPolicy) throws -> UTF8Table {
-        var text = bytes
-        // One pass over each piece: its lines' ranges, and whether a line is not well-formed.
-        var scans = try scan(bytes, linePieces(of: bytes))
-        if scans.contains(where: \.hasProblem) {
-            // The checked path words the error, or rebuilds the bad lines to scan again.
-            text = try checkedText(from: bytes, source: source, invalid: invalid).text
-            scans = try scan(text, linePieces(of: text))
+        let pieces = linePieces(of: bytes)
+        let lineCounts = bytes.withUnsafeBufferPointer { all in
+            ParallelWork.map(count: pieces.count, concurrently: all.count >= 1 << 16) { k in lineCount(all, pieces[k]) }
         }
+        // One pass over each piece fills its lines' ranges and says whether a line is not
+        // well-formed; the checked path then words the error, or rebuilds the bad lines.
+        if let table = try filledTable(bytes, pieces: pieces, lineCounts: lineCounts, source: source, invalid: invalid) {
+            return table
+        }
+        let checked = try checkedText(from: bytes, source: source, invalid: invalid)
+        // The rebuilt text passes the same judgement per line that rebuilt it.
+        guard let table = try filledTable(checked.text, pieces: checked.pieces, lineCounts: checked.lineCounts,
+                                          source: source, invalid: invalid) else {
+            preconditionFailure("InputDecoding: a line rebuilt with U+FFFD is still not well-formed")
+        }
+        return table
+    }
+
+    /// The table of `text`'s lines, or nil when a line is not well-formed UTF-8 or holds NUL.
+    /// The table is allocated once, at its exact size, after one probe for all of it: the
+    /// pieces then fill their parts of it on every core without allocating.
+    private static func filledTable(_ text: [UInt8], pieces: [Range<Int>], lineCounts: [Int],
+                                    source: String, invalid: InvalidPolicy) throws -> UTF8Table? {
         // Entries are ranges with 32-bit offsets: 4 GiB of text, some 150 million names.
         guard text.count < Int(UInt32.max) else {
             throw InputError(source: source, line: 0, byteInLine: 0, byteInInput: Int(UInt32.max),
                              problem: "input larger than 4 GiB; split it into smaller files")
         }
-        // The pieces' ranges in one table, allocated once at the exact size after asking for it.
-        let lines = scans.reduce(0) { $0 + $1.lines }
-        try Memory.ensureAvailable(lines * 4 * MemoryLayout<UInt32>.stride, for: "the table of \(lines) lines")
+        let lines = lineCounts.reduce(0, +)
+        do {
+            try Memory.ensureAvailable(lines * 4 * MemoryLayout<UInt32>.stride, for: "the table of \(lines) lines")
+        } catch {
+            // Text that is not UTF-8 says so first, as it does with memory to spare.
+            if invalid == .fail { _ = try checkedText(from: text, source: source, invalid: invalid) }
+            throw error
+        }
         var first = 0
-        let parts = scans.map { scan in
-            defer { first += 4 * scan.lines }
-            return first..<(first + 4 * scan.lines)
+        let parts = lineCounts.map { count in
+            defer { first += 4 * count }
+            return first..<(first + 4 * count)
         }
+        var wellFormed = true
         // On large pages: sorted output reads the ranges out of order.
-        var ranges = LargePages.array(repeating: UInt32(0), count: lines * 4)
-        _ = ParallelWork.mapParts(of: &ranges, parts) { k, part in
-            scans[k].ranges.withUnsafeBufferPointer { _ = part.update(fromContentsOf: $0) }
+        let ranges = text.withUnsafeBufferPointer { all in
+            LargePages.array(count: lines * 4) { (table: UnsafeMutableBufferPointer<UInt32>) in
+                wellFormed = !ParallelWork.mapParts(of: table, parts, concurrently: all.count >= 1 << 16) { k, part in
+                    fillRanges(of: all, in: pieces[k], into: part)
+                }.contains(false)
+            }
         }
-        return UTF8Table(bytes: text, ranges: ranges)
+        return wellFormed ? UTF8Table(bytes: text, ranges: ranges) : nil
     }
 
-    /// A piece of the input scanned: its line count, its lines' ranges (name start, name end,
-    /// reading start, reading end; equal reading ends: no reading), and whether a line of it
-    /// is not well-formed.
-    private struct PieceScan {
-        var lines = 0
-        var ranges: [UInt32] = []
-        var hasProblem = false
-        /// The bytes the ranges could not grow by: the scan stopped there.
-        var outOfMemory: Int?
+    /// The lines of a piece of whole lines: its line ends, and one more for a last line
+    /// without one. (A well-formed UTF-8 sequence holds no 0x0A byte, and the scan of
+    /// ``fillRanges(of:in:into:)`` ends a line at every one, so both count alike.)
+    private static func lineCount(_ all: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>) -> Int {
+        guard !piece.isEmpty else { return 0 }
+        var count = 0
+        for i in piece { count &+= all[i] == 0x0A ? 1 : 0 }
+        return all[piece.upperBound - 1] == 0x0A ? count : count + 1
     }
 
-    /// Scans the pieces on every core.
-    private static func scan(_ bytes: [UInt8], _ pieces: [Range<Int>]) throws(OutOfMemory) -> [PieceScan] {
-        let scans = bytes.withUnsafeBufferPointer { all in
-            // A small input on this thread: no worker threads (nor their memory) for a few lines.
-            ParallelWork.map(count: pieces.count, concurrently: all.count >= 1 << 16) { k in scan(all, pieces[k]) }
-        }
-        if let needed = scans.lazy.compactMap(\.outOfMemory).first {
-            throw OutOfMemory(purpose: "the table of the lines", bytes: needed)
-        }
-        return scans
-    }
-
-    /// One pass over a piece of whole lines, byte by byte: line ends (LF or CRLF, a final one
-    /// optional), the first two tabs of each line, and whether each line is well-formed UTF-8
-    /// without NUL (the judgement ``firstProblem(in:)`` makes, which then says what is wrong).
-    private static func scan(_ all: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>) -> PieceScan {
-        var result = PieceScan()
-        result.ranges.reserveCapacity(min(piece.count / 4, 1 << 16))
+    /// One pass over a piece of whole lines, byte by byte, writing four offsets a line into
+    /// `part` (name start, name end, reading start, reading end; 0 and 0: no reading), which
+    /// has room for exactly those lines: line ends (LF or CRLF, a final one optional), the
+    /// first two tabs of each line, and whether each line is well-formed UTF-8 without NUL
+    /// (the judgement ``firstProblem(in:)`` makes, which then says what is wrong).
+    /// - Returns: false when a line is not well-formed.
+    private static func fillRanges(of all: UnsafeBufferPointer<UInt8>, in piece: Range<Int>,
+                                   into part: UnsafeMutableBufferPointer<UInt32>) -> Bool {
+        var wellFormed = true
+        var slot = 0
         var i = piece.lowerBound
         let end = piece.upperBound
         while i < end {
             let start = i
             var firstTab = -1, secondTab = -1
-            result.lines += 1
             while i < end {
                 let b = all[i]
                 if b >= 0x80 {
                     let length = sequenceLength(all, at: i, end: end)
                     if length == 0 {
-                        result.hasProblem = true
+                        wellFormed = false
                         i += 1
                     } else {
                         i += length
@@ -118,30 +132,23 @@ public enum InputDecoding {
                 if b == 0x09 {
                     if firstTab < 0 { firstTab = i } else if secondTab < 0 { secondTab = i }
                 } else if b == 0 {
-                    result.hasProblem = true
+                    wellFormed = false
                 }
                 i += 1
             }
             var lineEnd = i
             if lineEnd > start, all[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            if result.ranges.count + 4 > result.ranges.capacity {
-                // Grown by doubling, asking first (ten million empty lines are 160 MB of ranges).
-                let capacity = max(2 * result.ranges.capacity, 1 << 16)
-                if (try? Memory.ensureAvailable(4 * (capacity + result.ranges.capacity), for: "")) == nil {
-                    result.outOfMemory = 4 * capacity
-                    return result
-                }
-                result.ranges.reserveCapacity(capacity)
-            }
             if firstTab >= 0, firstTab < lineEnd {
                 let readingEnd = secondTab >= 0 && secondTab < lineEnd ? secondTab : lineEnd
-                result.ranges.append(contentsOf: [UInt32(start), UInt32(firstTab), UInt32(firstTab + 1), UInt32(readingEnd)])
+                (part[slot], part[slot + 1], part[slot + 2], part[slot + 3])
+                    = (UInt32(start), UInt32(firstTab), UInt32(firstTab + 1), UInt32(readingEnd))
             } else {
-                result.ranges.append(contentsOf: [UInt32(start), UInt32(lineEnd), 0, 0])
+                (part[slot], part[slot + 1], part[slot + 2], part[slot + 3]) = (UInt32(start), UInt32(lineEnd), 0, 0)
             }
+            slot += 4
             i += 1
         }
-        return result
+        return wellFormed
     }
 
     /// What a byte that leads a UTF-8 sequence of more than one byte allows: the sequence's
@@ -193,7 +200,7 @@ public enum InputDecoding {
                 defer { k += 1 }
                 var ranges = [UInt32](repeating: 0, count: 4 * input.lineCounts[k])
                 input.text.withUnsafeBufferPointer { all in
-                    ranges.withUnsafeMutableBufferPointer { fillRanges(of: all, in: input.pieces[k], into: $0) }
+                    ranges.withUnsafeMutableBufferPointer { _ = fillRanges(of: all, in: input.pieces[k], into: $0) }
                 }
                 return UTF8Table(bytes: input.text, ranges: ranges)
             }
@@ -265,24 +272,6 @@ public enum InputDecoding {
                              problem: "input larger than 4 GiB; split it into smaller files")
         }
         return CheckedText(text: text, pieces: pieces, lineCounts: lineCounts)
-    }
-
-    /// The four offsets of each line of a piece (name start and end, reading start and end;
-    /// equal when there is no reading), into `part`, which has room for exactly those lines.
-    private static func fillRanges(of all: UnsafeBufferPointer<UInt8>, in piece: Range<Int>,
-                                   into part: UnsafeMutableBufferPointer<UInt32>) {
-        var slot = 0
-        forEachLine(of: all, in: piece) { line, _, start in
-            let base = UInt32(start)
-            if let tab = line.firstIndex(of: 0x09) {
-                let readingEnd = line[(tab + 1)...].firstIndex(of: 0x09) ?? line.count
-                (part[slot], part[slot + 1], part[slot + 2], part[slot + 3])
-                    = (base, base + UInt32(tab), base + UInt32(tab + 1), base + UInt32(readingEnd))
-            } else {
-                (part[slot], part[slot + 1]) = (base, base + UInt32(line.count))
-            }
-            slot += 4
-        }
     }
 
     /// The input after a leading BOM, cut into `count` pieces of whole lines (four a core by
