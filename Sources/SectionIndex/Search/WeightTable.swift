@@ -25,6 +25,10 @@ struct WeightTable: Sendable {
     private(set) var firstTexts: [UInt32] = []
     /// The most weights any text has: a longer query matches nothing.
     private(set) var longestText = 0
+    /// After ``finish(entryCount:)``: per rank, one bit (``signatureBit(_:)``) for each weight
+    /// its texts hold, so that a substring search skips the entries that lack a weight of
+    /// the query without reading their weights.
+    private(set) var signatures: [UInt64] = []
     private var scratchStarts: [UInt32] = []
 
     /// Words are ordered by at most this many weights, so that a pathological list (a
@@ -97,7 +101,39 @@ struct WeightTable: Sendable {
             while text < textRanks.count, textRanks[text] < rank { text += 1 }
             firstTexts[rank] = UInt32(text)
         }
+        signatures = entrySignatures(entryCount: entryCount)
         sortWords()
+    }
+
+    /// The bit of a weight in a signature: a multiplicative hash, since primaries differ
+    /// mostly in their high bytes.
+    @inline(__always)
+    static func signatureBit(_ weight: UInt32) -> UInt64 {
+        1 << ((UInt64(weight) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    /// Every entry's signature, on every core.
+    private func entrySignatures(entryCount: Int) -> [UInt64] {
+        var signatures = [UInt64](repeating: 0, count: entryCount)
+        let textStarts = textStarts, firstTexts = firstTexts
+        weights.withUnsafeBufferPointer { all in
+            ParallelWork.update(&signatures) { rank, signature in
+                let from = Int(textStarts[Int(firstTexts[rank])]), to = Int(textStarts[Int(firstTexts[rank + 1])])
+                for weight in all[from..<to] where weight != 0 { signature |= Self.signatureBit(weight) }
+            }
+        }
+        return signatures
+    }
+
+    /// The entries whose signature has the bit of every weight of the query: all that can
+    /// contain it.
+    private func entries(holdingAllOf query: [UInt32], count: Int) -> RankSet {
+        let mask = query.reduce(UInt64(0)) { $0 | Self.signatureBit($1) }
+        var holders = RankSet(count: count)
+        for (rank, signature) in signatures.enumerated() where signature & mask == mask {
+            holders.insert(UInt32(rank))
+        }
+        return holders
     }
 
     /// One word to sort: its first two weights packed, so most comparisons are one integer
@@ -199,19 +235,42 @@ struct WeightTable: Sendable {
     /// Marks the ranks of entries with a text that contains the query; with `candidates`,
     /// only among those entries.
     ///
-    /// - Complexity: one pass over the weights (of the candidates), sixteen at a time.
+    /// - Complexity: one pass over the signatures, then one over the weights of the entries
+    ///   that may hold the query (or over all weights when most may), sixteen at a time.
     func markSubstringMatches(of query: [UInt32], in ranks: inout RankSet, among candidates: RankSet? = nil) {
         guard !query.isEmpty, query.count <= longestText else { return }
-        guard let candidates else {
+        var holders = candidates
+        if signatures.count == ranks.count {
+            let holding = entries(holdingAllOf: query, count: ranks.count)
+            if holders == nil { holders = holding } else { holders!.formIntersection(holding) }
+        }
+        // Where most entries may hold the query, one scan of all weights beats a scan per entry.
+        guard let holders, candidates != nil || holders.memberCount <= ranks.count / Self.sparseFraction else {
             markSubstringMatchesEverywhere(of: query, in: &ranks)
             return
         }
-        for rank in candidates.ranks {
-            let first = Int(firstTexts[rank]), end = Int(firstTexts[rank + 1])
-            guard first < end else { continue }
-            markSubstringMatches(of: query, from: Int(textStarts[first]), to: Int(textStarts[end]),
-                                 firstText: first, in: &ranks)
+        markSubstringMatches(of: query, inEach: holders.ranks, in: &ranks)
+    }
+
+    /// An entry scan pays for itself while at most this fraction of entries is scanned.
+    private static let sparseFraction = 4
+
+    /// Scans the weights of each entry given, in two halves on two cores when there are many.
+    private func markSubstringMatches(of query: [UInt32], inEach entries: [Int], in ranks: inout RankSet) {
+        let parts = entries.count >= ParallelWork.threshold && ParallelWork.processorCount > 1 ? 2 : 1
+        let ranges = ParallelWork.chunks(of: entries.count, into: parts)
+        let entryCount = ranks.count
+        let found = ParallelWork.map(count: parts) { part in
+            var found = RankSet(count: entryCount)
+            for rank in entries[ranges[part]] {
+                let first = Int(firstTexts[rank]), end = Int(firstTexts[rank + 1])
+                guard first < end else { continue }
+                markSubstringMatches(of: query, from: Int(textStarts[first]), to: Int(textStarts[end]),
+                                     firstText: first, in: &found)
+            }
+            return found
         }
+        for part in found { ranks.formUnion(part) }
     }
 
     /// Below this many weights one thread scans faster than two.
@@ -395,6 +454,7 @@ struct WeightTable: Sendable {
         wordStarts.removeAll(keepingCapacity: true)
         wordRanks.removeAll(keepingCapacity: true)
         firstTexts.removeAll(keepingCapacity: true)
+        signatures.removeAll(keepingCapacity: true)
         longestText = 0
     }
 
@@ -485,10 +545,13 @@ struct RankSet {
 
     var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
 
+    /// How many ranks the set holds.
+    var memberCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
     /// The ranks in the set, ascending.
     var ranks: [Int] {
         var result: [Int] = []
-        result.reserveCapacity(words.reduce(0) { $0 + $1.nonzeroBitCount })
+        result.reserveCapacity(memberCount)
         for (i, word) in words.enumerated() where word != 0 {
             var bits = word
             while bits != 0 {
