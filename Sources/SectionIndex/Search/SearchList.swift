@@ -221,9 +221,11 @@ extension NameMatcher {
                                 to: &table, memo: memo, weigher: weigher)
                 }
             }
+            table.sortWords()
             return table
         }
         var table = WeightTable()
+        table.reserveCapacity(toAppend: chunks)
         for i in chunks.indices {
             table.append(contentsOf: chunks[i])
             chunks[i] = WeightTable()

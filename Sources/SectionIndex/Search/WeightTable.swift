@@ -30,6 +30,8 @@ struct WeightTable: Sendable {
     /// the query without reading their weights.
     private(set) var signatures: [UInt64] = []
     private var scratchStarts: [UInt32] = []
+    /// Where each run of words sorted by ``sortWords()`` ends in ``wordStarts``.
+    private var sortedRunEnds: [Int] = []
 
     /// Words are ordered by at most this many weights, so that a pathological list (a
     /// megabyte of "a a a …" on one line) cannot make the sort quadratic; a longer query is
@@ -81,8 +83,21 @@ struct WeightTable: Sendable {
         }
     }
 
-    /// Appends another table's entries (all ranked after this table's).
+    /// Makes room for the entries of tables to be appended, so that joining them copies each
+    /// array once instead of growing it step by step.
+    mutating func reserveCapacity(toAppend tables: [WeightTable]) {
+        weights.reserveCapacity(weights.count + tables.reduce(0) { $0 + $1.weights.count })
+        textStarts.reserveCapacity(textStarts.count + tables.reduce(1) { $0 + $1.textStarts.count })
+        textRanks.reserveCapacity(textRanks.count + tables.reduce(0) { $0 + $1.textRanks.count })
+        wordStarts.reserveCapacity(wordStarts.count + tables.reduce(0) { $0 + $1.wordStarts.count })
+        wordRanks.reserveCapacity(wordRanks.count + tables.reduce(0) { $0 + $1.wordRanks.count })
+    }
+
+    /// Appends another table's entries (all ranked after this table's), whose words
+    /// ``sortWords()`` sorted.
     mutating func append(contentsOf other: WeightTable) {
+        precondition(other.sortedRunEnds == [other.wordStarts.count], "WeightTable: words appended unsorted")
+        sortedRunEnds.append(wordStarts.count + other.wordStarts.count)
         let offset = UInt32(weights.count)
         weights += other.weights
         textStarts += other.textStarts.map { $0 + offset }
@@ -91,7 +106,8 @@ struct WeightTable: Sendable {
         wordRanks += other.wordRanks
     }
 
-    /// Indexes the texts by rank and sorts the words; call once, after the last append.
+    /// Indexes the texts by rank and merges the words the appended tables sorted; call once,
+    /// after the last append.
     mutating func finish(entryCount: Int) {
         textStarts.append(UInt32(weights.count))
         longestText = zip(textStarts, textStarts.dropFirst()).reduce(0) { max($0, Int($1.1 - $1.0) - 1) }
@@ -102,7 +118,7 @@ struct WeightTable: Sendable {
             firstTexts[rank] = UInt32(text)
         }
         signatures = entrySignatures(entryCount: entryCount)
-        sortWords()
+        mergeSortedRuns()
     }
 
     /// The bit of a weight in a signature: a multiplicative hash, since primaries differ
@@ -144,7 +160,9 @@ struct WeightTable: Sendable {
         var rank: UInt32
     }
 
-    private mutating func sortWords() {
+    /// Sorts the words of a table that is to be appended to another (a part of a list
+    /// prepared on one core); ``finish(entryCount:)`` merges the parts' sorted words.
+    mutating func sortWords() {
         var words: [SortableWord] = []
         words.reserveCapacity(wordStarts.count)
         weights.withUnsafeBufferPointer { all in
@@ -153,7 +171,7 @@ struct WeightTable: Sendable {
                 words.append(SortableWord(head: UInt64(first) << 32 | UInt64(second), start: start, rank: rank))
             }
             let base = all.baseAddress!
-            sortInParallel(&words) { a, b in
+            words.sort { a, b in
                 if a.head != b.head { return a.head < b.head }
                 // Equal heads ending in the text's 0 are equal words.
                 if a.head & 0xFFFF_FFFF != 0 {
@@ -166,6 +184,66 @@ struct WeightTable: Sendable {
         }
         wordStarts = words.map(\.start)
         wordRanks = words.map(\.rank)
+        sortedRunEnds = [wordStarts.count]
+    }
+
+    /// Whether one word comes before another in the order ``sortWords()`` gives: by their
+    /// first ``sortedLength`` weights, then by rank.
+    @inline(__always)
+    private static func precedes(_ a: UInt32, rank aRank: UInt32, _ b: UInt32, rank bRank: UInt32,
+                                 in base: UnsafePointer<UInt32>) -> Bool {
+        let order = compareSuffixes(base + Int(a), base + Int(b), limit: sortedLength)
+        return order != 0 ? order < 0 : aRank < bRank
+    }
+
+    /// Merges the sorted runs of words that the appended tables brought, two by two, the
+    /// pairs of a round on every core: far less memory than sorting all words again.
+    private mutating func mergeSortedRuns() {
+        precondition((sortedRunEnds.last ?? 0) == wordStarts.count, "WeightTable: words appended unsorted")
+        var bounds = [0] + sortedRunEnds
+        guard bounds.count > 2 else { return }
+        var starts = wordStarts, ranks = wordRanks
+        wordStarts = []
+        wordRanks = []
+        var mergedStarts = [UInt32](repeating: 0, count: starts.count)
+        var mergedRanks = [UInt32](repeating: 0, count: starts.count)
+        weights.withUnsafeBufferPointer { all in
+            let base = all.baseAddress!
+            while bounds.count > 2 {
+                // Pair k merges runs 2k and 2k + 1 (or copies a last run left alone).
+                let pairs = stride(from: 0, to: bounds.count - 1, by: 2).map { bounds[$0]..<bounds[min($0 + 2, bounds.count - 1)] }
+                let middles = stride(from: 0, to: bounds.count - 1, by: 2).map { bounds[min($0 + 1, bounds.count - 1)] }
+                starts.withUnsafeBufferPointer { starts in
+                    ranks.withUnsafeBufferPointer { ranks in
+                        mergedRanks.withUnsafeMutableBufferPointer { outRanks in
+                            let rankParts = pairs.map { UnsafeMutableBufferPointer(rebasing: outRanks[$0]) }
+                            // Each pair writes only its own range of both outputs.
+                            _ = ParallelWork.mapParts(of: &mergedStarts, pairs) { k, outStarts in
+                                let outRanks = rankParts[k]
+                                var i = pairs[k].lowerBound, j = middles[k], out = 0
+                                let middle = middles[k], end = pairs[k].upperBound
+                                while i < middle && j < end {
+                                    if Self.precedes(starts[j], rank: ranks[j], starts[i], rank: ranks[i], in: base) {
+                                        outStarts[out] = starts[j]; outRanks[out] = ranks[j]; j += 1
+                                    } else {
+                                        outStarts[out] = starts[i]; outRanks[out] = ranks[i]; i += 1
+                                    }
+                                    out += 1
+                                }
+                                while i < middle { outStarts[out] = starts[i]; outRanks[out] = ranks[i]; i += 1; out += 1 }
+                                while j < end { outStarts[out] = starts[j]; outRanks[out] = ranks[j]; j += 1; out += 1 }
+                            }
+                        }
+                    }
+                }
+                swap(&starts, &mergedStarts)
+                swap(&ranks, &mergedRanks)
+                bounds = pairs.map(\.lowerBound) + [bounds[bounds.count - 1]]
+            }
+        }
+        wordStarts = starts
+        wordRanks = ranks
+        sortedRunEnds = [wordStarts.count]
     }
 
     // MARK: - Comparing
@@ -455,6 +533,7 @@ struct WeightTable: Sendable {
         wordRanks.removeAll(keepingCapacity: true)
         firstTexts.removeAll(keepingCapacity: true)
         signatures.removeAll(keepingCapacity: true)
+        sortedRunEnds.removeAll(keepingCapacity: true)
         longestText = 0
     }
 
@@ -502,20 +581,6 @@ extension Collection {
             }
         }
         return low
-    }
-}
-
-/// Sorts on one core, or for many items in halves on two cores, merged.
-private func sortInParallel<T>(_ items: inout [T], by less: (T, T) -> Bool) {
-    guard items.count >= ParallelWork.threshold, ParallelWork.processorCount > 1 else {
-        items.sort(by: less)
-        return
-    }
-    items.withUnsafeMutableBufferPointer { all in
-        ParallelWork.sortInHalves(all, sortHalf: { half in
-            var half = half
-            half.sort(by: less)
-        }, less: less)
     }
 }
 
