@@ -10,11 +10,19 @@
 #include <unicode/uscript.h>
 #include <unicode/usetiter.h>
 
+#include <string>
+#include <unordered_map>
+#include <vector>
+
 struct SICUSearchWeigher {
     icu::CollationElementIterator *elements;
     /// Primaries at or below this are white space and punctuation (the collator's maxVariable
     /// group): they separate words and are not weights.
     uint32_t variableTop;
+    /// The primaries of segments already weighed: a segment's primaries depend on nothing
+    /// but its text, and names repeat their words, so most segments of a long list are
+    /// looked up here instead of iterated again.
+    std::unordered_map<std::u16string, std::vector<uint32_t>> known;
 };
 
 namespace {
@@ -73,6 +81,33 @@ bool appendPrimaries(SICUSearchWeigher *weigher, const icu::UnicodeString &segme
     }
 }
 
+/// Past this many segments the memo starts again, so that a list whose words never repeat
+/// cannot fill the memory.
+constexpr size_t knownSegmentLimit = 16384;
+
+/// Appends the primaries of one segment, from the memo when it was weighed before; returns
+/// whether it produced any.
+bool appendSegment(SICUSearchWeigher *weigher, const icu::UnicodeString &text, int32_t start, int32_t limit,
+                   uint32_t *weights, int32_t capacity, int32_t &count, UErrorCode &code) {
+    std::u16string key(text.getBuffer() + start, static_cast<size_t>(limit - start));
+    auto found = weigher->known.find(key);
+    if (found != weigher->known.end()) {
+        for (uint32_t weight : found->second) {
+            if (count < capacity) { weights[count] = weight; }
+            ++count;
+        }
+        return !found->second.empty();
+    }
+    int32_t before = count;
+    bool produced = appendPrimaries(weigher, text.tempSubString(start, limit - start), weights, capacity, count, code);
+    // Only a segment weighed whole and without failure is remembered.
+    if (U_SUCCESS(code) && count <= capacity) {
+        if (weigher->known.size() >= knownSegmentLimit) { weigher->known.clear(); }
+        weigher->known.emplace(std::move(key), std::vector<uint32_t>(weights + before, weights + count));
+    }
+    return produced;
+}
+
 }  // namespace
 
 extern "C" {
@@ -108,8 +143,7 @@ int32_t sicu_search_weights_utf8(SICUSearchWeigher *weigher, const char *s, int3
     bool afterSymbol = false;
     auto flush = [&](int32_t limit) {
         int32_t before = count;
-        if (appendPrimaries(weigher, text.tempSubString(segmentStart, limit - segmentStart),
-                            weights, capacity, count, code)) {
+        if (appendSegment(weigher, text, segmentStart, limit, weights, capacity, count, code)) {
             if (words < capacity) { word_starts[words] = before; }
             ++words;
         }

@@ -84,7 +84,13 @@ enum NameForms {
     }
 
     static func isWordBreak(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        // In ASCII every character but a letter or a digit is a control, space, punctuation
+        // or symbol: no property lookup for the common case.
+        if scalar.isASCII {
+            let value = scalar.value | 0x20
+            return !((0x61...0x7A).contains(value) || (0x30...0x39).contains(scalar.value))
+        }
+        return switch scalar.properties.generalCategory {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format,
              .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
              .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
