@@ -95,6 +95,29 @@ struct SearchQueryTests {
         }
     }
 
+    /// Names of few syllables, so that many words share their first weights: above
+    /// ParallelWork's threshold, a list is prepared in parts whose sorted words are merged.
+    static let manyNames: [String] = (0..<10_000).map { i in
+        let syllables = ["ka", "na", "ri", "mo", "su", "a"]
+        func word(_ n: Int, _ length: Int) -> String {
+            (0..<length).map { syllables[(n >> (3 * $0)) % syllables.count] }.joined()
+        }
+        return word(i, 3) + " " + word(i / 7, 2) + (i % 3 == 0 ? " " + word(i / 11, 4) : "")
+    }
+
+    @Test("A list prepared in parts on every core finds exactly what the reference finds")
+    func listPreparedInParts() throws {
+        let list = try NameMatcher(locale: "en").prepare(names: Self.manyNames)
+        for query in ["ka", "kana", "rimo", "a", "suka", "mosuka", "karika", "nanana", "kn", "z"] {
+            for mode in [NameMatcher.Mode.prefix, .substring] {
+                let expected = Set(Self.manyNames.indices.filter { Self.reference(name: Self.manyNames[$0], query: query, mode: mode) })
+                let found = list.positions(matching: query, mode: mode)
+                #expect(Set(found) == expected, "\(query) (\(mode)): \(found.count) found, \(expected.count) expected")
+                #expect(found.count == expected.count, "each match once")
+            }
+        }
+    }
+
     @Test("A query longer than the longest name matches nothing")
     func longerThanEveryName() throws {
         let list = try NameMatcher(locale: "en").prepare(names: Self.repetitive)
