@@ -59,6 +59,26 @@ SICUCollator *sicu_collator_clone(const SICUCollator *collator, int32_t *status)
 
 void sicu_collator_close(SICUCollator *collator) { ucol_close(raw(collator)); }
 
+SICUCollator *sicu_collator_open_tailoring(const SICUCollator *base, const char *rules,
+                                           int32_t length, int32_t *parse_offset,
+                                           int32_t *status) {
+    int32_t baseLength = 0;
+    const UChar *baseRules = ucol_getRules(raw(base), &baseLength);
+    icu::UnicodeString all(baseRules, baseLength);
+    all.append(sicu::fromUTF8(rules, length));
+    UParseError parseError;
+    UErrorCode code = U_ZERO_ERROR;
+    UCollator *collator = ucol_openRules(all.getBuffer(), all.length(), UCOL_DEFAULT,
+                                         UCOL_DEFAULT_STRENGTH, &parseError, &code);
+    *parse_offset = code == U_ZERO_ERROR ? -1 : parseError.offset;
+    *status = code;
+    if (U_FAILURE(code)) {
+        ucol_close(collator);
+        return nullptr;
+    }
+    return reinterpret_cast<SICUCollator *>(collator);
+}
+
 void sicu_collator_set_attribute(SICUCollator *collator, int32_t attribute, int32_t value,
                                  int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;
@@ -182,6 +202,17 @@ int32_t sicu_collator_tailored_strings_starting_with(const SICUCollator *collato
     }
     uset_close(tailored);
     return sicu::copyOut(all, out, capacity);
+}
+
+void sicu_collator_tailors_code_points(const SICUCollator *collator, const int32_t *code_points,
+                                       int32_t count, bool *out, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    USet *tailored = ucol_getTailoredSet(raw(collator), &code);
+    *status = code;
+    for (int32_t i = 0; i < count; ++i) {
+        out[i] = U_SUCCESS(code) && uset_contains(tailored, code_points[i]);
+    }
+    if (U_SUCCESS(code)) { uset_close(tailored); }
 }
 
 }  // extern "C"

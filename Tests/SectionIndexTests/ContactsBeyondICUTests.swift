@@ -1,4 +1,5 @@
 import Testing
+import Collation
 @testable import SectionIndex
 
 /// Contacts style where ICU's data falls short (issue 16; ContactsStyle.md, rule 6). The
@@ -161,3 +162,62 @@ extension ContactsBeyondICUTests {
         #expect(ExtraLetters.candidatesByScript == scanned)
     }
 }
+
+extension ContactsBeyondICUTests {
+    @Test("The table of where languages put the letters root sorts with another is what ICU's data gives")
+    func tailoredLetterPlaces() {
+        #expect(TailoredLetters.placesByLetter == TailoredLetters.scannedPlaces())
+    }
+
+    @Test("A letter of another language the group files with one of its own gets its section after its language's predecessor",
+          arguments: [
+              // CLDR uk &Г<ґ (Ukrainian alphabet … Г Ґ Д …), pl &L<ł (… L Ł M …), mk index А Б В Г Д Ѓ Е.
+              ("en", ["Галина", "Гліб", "Ґанна", "Дарина"], ["Г", "Ґ", "Д"]),
+              ("en", ["Leon", "Lwów", "Łódź", "Łukasz", "Marek"], ["L", "Ł", "M"]),
+              ("en", ["Дарина", "Ѓорѓи", "Елена"], ["Д", "Ѓ", "Е"]),
+              // A decomposed Ї (І + U+0308), a lower-case ł and a stressed ї́ are the same letters.
+              ("en", ["Іван", "\u{0406}\u{0308}жак", "ї́жак"], ["І", "Ї"]),
+              ("en", ["łucja"], ["Ł"]),
+              // The group's language decides: ё is a Russian letter (CLDR ru exemplars), é an English
+              // one (CLDR en auxiliary exemplars), ä a Faroese variant of æ (CLDR fo collation).
+              ("en", ["Ёлкин", "Émile"], ["E", "Е"]),
+              ("fo", ["Äkäslompolo"], ["Æ"]),
+              // A Polish list has Ł already; a Russian one has no Ґ or Ї of its own.
+              ("pl", ["Łukasz"], ["Ł"]),
+              ("ru", ["Ґанна", "Їжак"], ["Ґ", "Ї"]),
+          ] as [(String, [String], [String])])
+    func tailoredLetterSections(locale: String, names: [String], labels: [String]) throws {
+        let index = try ContactsIndex(locale: locale)
+        let sections = index.sections(of: names)
+        #expect(sections.map(\.label) == labels, "locale \(locale)")
+        // Within a section the list's own order, and nothing lost.
+        let collator = try Collator(locale: locale)
+        for section in sections {
+            #expect(section.items == section.items.sorted(by: collator.areInIncreasingOrder), "locale \(locale)")
+        }
+        #expect(sections.flatMap(\.items).sorted() == names.sorted())
+        for section in sections {
+            for name in section.items { #expect(index.label(for: name) == section.label, "\(name)") }
+        }
+    }
+
+    @Test("Letters of other languages that the group files with its own appear in the side index only when used, or with full")
+    func tailoredLettersInTheSideIndex() throws {
+        let index = try ContactsIndex(locale: "en")
+        let names = ["Leon", "Łukasz", "Галина"]
+        let used = index.labels(forNames: names)
+        #expect(used.contains("Ł") && !used.contains("Ґ") && !used.contains("Š"))
+        #expect(index.labels(of: StringNames(names: names)) == used)
+        let all = index.labels(of: StringNames(names: names), full: true)
+        // With full, every letter the groups can show: Ґ after Г, Ł after L, Ѓ after Д (CLDR uk,
+        // pl collation; mk index characters), and Czech Š among the letters after S.
+        #expect(all.contains("Š") && all.firstIndex(of: "S")! < all.firstIndex(of: "Š")! && all.firstIndex(of: "Š")! < all.firstIndex(of: "T")!)
+        for (letter, before) in [("Ґ", "Г"), ("Ł", "L"), ("Ѓ", "Д")] {
+            let position = try #require(all.firstIndex(of: letter), "\(letter)")
+            #expect(all[position - 1] == before, "\(letter)")
+        }
+        #expect(index.sections(of: names, full: true).map(\.label) == all)
+        #expect(!index.labels.contains("Ł"), "no names, no letters of other languages")
+    }
+}
+

@@ -111,6 +111,14 @@ SICUCollator *sicu_collator_open(const char *locale_id, int32_t *status);
 SICUCollator *sicu_collator_clone(const SICUCollator *collator, int32_t *status);
 void sicu_collator_close(SICUCollator *collator);
 
+/// Opens a collator whose rules are `base`'s tailoring followed by `rules` (ICU rule syntax,
+/// UTF-8): the base's order with some characters placed anew ("&Г<ґ<<<Ґ"). Attributes set on
+/// `base` at run time are not carried over. `parse_offset` receives where in the whole rule
+/// text a syntax error is, or -1.
+SICUCollator *sicu_collator_open_tailoring(const SICUCollator *base, const char *rules,
+                                           int32_t length, int32_t *parse_offset,
+                                           int32_t *status);
+
 enum {
     // Attributes (UColAttribute).
     SICU_ATTR_FRENCH_COLLATION = 0,
@@ -169,6 +177,12 @@ int32_t sicu_collator_contractions_starting_with(const SICUCollator *collator, i
 /// collation does not use (U+FDD0, the Chinese index labels).
 int32_t sicu_collator_tailored_strings_starting_with(const SICUCollator *collator, int32_t first,
                                                      char *out, int32_t capacity, int32_t *status);
+
+/// For each of `count` code points, whether the collator's tailoring places it (it is in
+/// ucol_getTailoredSet: the locale's rules say where it goes, as Faroese says ä is a variant
+/// of æ). Writes `count` flags to `out`.
+void sicu_collator_tailors_code_points(const SICUCollator *collator, const int32_t *code_points,
+                                       int32_t count, bool *out, int32_t *status);
 
 // MARK: - Locale data
 

@@ -20,6 +20,22 @@ extension ICU {
             pointer = handle
         }
 
+        /// A collator with `base`'s order and `rules` (ICU rule syntax) applied after its own
+        /// tailoring: "&Г<ґ<<<Ґ" gives ґ a primary weight of its own after г. Run-time
+        /// attributes of `base` are not carried over.
+        package init(tailoring base: CollatorHandle, rules: String) throws(ICUError) {
+            var status: Int32 = 0
+            var offset: Int32 = -1
+            let handle = rules.withUTF8Bytes { chars, length in
+                sicu_collator_open_tailoring(base.pointer, chars, length, &offset, &status)
+            }
+            try ICU.check(status, "opening a collator with the rules (error at offset \(offset))", input: rules)
+            guard let handle else {
+                throw ICUError(operation: "opening a collator with rules", input: rules, code: status)
+            }
+            pointer = handle
+        }
+
         private init(pointer: OpaquePointer) {
             self.pointer = pointer
         }
@@ -115,6 +131,17 @@ extension ICU {
 
         /// How many non-ignorable primary weights the string has (ICU's test for labels such
         /// as "Æ" or "Sch" that need a hidden redirect bucket).
+        /// Which of the code points the collator's tailoring places (ICU's tailored set): the
+        /// locale's rules say where each goes, as Faroese says ä is a variant of æ.
+        package func tailors(_ scalars: [Unicode.Scalar]) throws(ICUError) -> [Bool] {
+            let codePoints = scalars.map { Int32(bitPattern: $0.value) }
+            var flags = [Bool](repeating: false, count: scalars.count)
+            var status: Int32 = 0
+            sicu_collator_tailors_code_points(pointer, codePoints, Int32(codePoints.count), &flags, &status)
+            try ICU.check(status, "reading a collator's tailored set")
+            return flags
+        }
+
         package func primaryWeightCount(_ s: String) throws(ICUError) -> Int {
             try s.withUTF8Bytes { (chars, length) throws(ICUError) in
                 var status: Int32 = 0

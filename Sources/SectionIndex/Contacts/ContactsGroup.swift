@@ -22,29 +22,53 @@ final class ContactsGroup: Sendable {
     /// The index's bucket lower bounds keyed with ``ordering``'s primary weights, so that one
     /// sort key per name both places it (its primary part) and orders it (all of it).
     let placementBounds: [[UInt8]]
+    /// Letters of other languages that ``ordering`` files with one of the labels, with
+    /// sections of their own among ``labels`` (``TailoredLetters``); nil when there are none.
+    let tailoring: TailoredPlacement?
 
     private init(localeID: String, index: AlphabeticIndex, ordering: Collator, scripts: Set<Script>, extras: Set<String>) {
         self.localeID = localeID
         self.index = index
         self.ordering = ordering
         var labels: [String] = []
-        labelOfBucket = index.buckets.map { bucket in
+        let labelOfBucket = index.buckets.map { bucket -> Int? in
             guard bucket.kind == .normal else { return nil }
             labels.append(bucket.label)
             return labels.count - 1
         }
-        self.labels = labels
-        isExtra = labels.map(extras.contains)
+        let isExtra = labels.map(extras.contains)
         self.scripts = scripts
-        placementBounds = index.lowerBoundStrings.map { bound in
+        let bounds = index.lowerBoundStrings.map { bound in
             let key = ordering.handle.sortKey(bound)
             return Array(key.prefix(key.primaryLength(from: 0, to: key.count)))
+        }
+        placementBounds = bounds
+        let tailoring = TailoredLetters.placement(localeID: localeID, scripts: scripts, labels: labels, labelOf: { text in
+            let key = ordering.handle.sortKey(text)
+            let bucket = key.withUnsafeBufferPointer { all in
+                AlphabeticIndex.bucketIndex(forPrimaryKey: UnsafeBufferPointer(rebasing: all[..<key.primaryLength(from: 0, to: key.count)]),
+                                            lowerBounds: bounds, displayIndices: index.displayIndices)
+            }
+            return labelOfBucket[bucket]
+        }, ordering: ordering)
+        self.tailoring = tailoring
+        if let tailoring {
+            self.labels = tailoring.labels
+            self.labelOfBucket = labelOfBucket.map { $0.map { tailoring.positionOfLabel[$0] } }
+            var shownWhenUsed = tailoring.isLetter
+            for (label, position) in tailoring.positionOfLabel.enumerated() { shownWhenUsed[position] = isExtra[label] }
+            self.isExtra = shownWhenUsed
+        } else {
+            self.labels = labels
+            self.labelOfBucket = labelOfBucket
+            self.isExtra = isExtra
         }
     }
 
     /// A copy that claims other scripts or shows other labels, sharing everything else.
     private init(_ other: ContactsGroup, scripts: Set<Script>, labels: [String]? = nil, isExtra: [Bool]? = nil,
-                 labelOfBucket: [Int?]? = nil) {
+                 labelOfBucket: [Int?]? = nil, keepsTailoring: Bool = true) {
+        tailoring = keepsTailoring ? other.tailoring : nil
         localeID = other.localeID
         index = other.index
         ordering = other.ordering
@@ -67,19 +91,23 @@ final class ContactsGroup: Sendable {
 
     /// The label (position in ``labels``) of a key made by ``ordering``, or nil when it falls
     /// outside the labels (before the first, between scripts, after the last).
+    /// `text` is the key's UTF-8: a name in the section of a label that letters of other
+    /// languages share (``tailoring``) may start with one of them.
     @inline(__always)
-    func labelIndex(forSortKey key: UnsafeBufferPointer<UInt8>) -> Int? {
+    func labelIndex(forSortKey key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) -> Int? {
         var primaryEnd = 0
         while primaryEnd < key.count, key[primaryEnd] > 1 { primaryEnd += 1 }
         let bucket = AlphabeticIndex.bucketIndex(forPrimaryKey: UnsafeBufferPointer(rebasing: key[..<primaryEnd]),
                                                  lowerBounds: placementBounds, displayIndices: index.displayIndices)
-        return labelOfBucket[bucket]
+        guard let label = labelOfBucket[bucket] else { return nil }
+        guard let tailoring else { return label }
+        return tailoring.label(of: text, filedAt: label)
     }
 
     /// The group of a locale: ICU's index of the locale with the letters ``ContactsLetters``
     /// adds for it and the caller's labels (`--labels`), as ICU's `addLabels` adds a set, then
     /// the letters of other languages of its scripts that its collation sorts apart
-    /// (``ExtraLetters``).
+    /// (``ExtraLetters``), and those it sorts with one of its labels (``TailoredLetters``).
     private convenience init(localeID: String, addedLabels: [String]) throws(IndexError) {
         let own = ContactsLetters.letters(for: localeID) + addedLabels
         var index = try AlphabeticIndex(.init(locale: localeID, additionalLabels: own))
@@ -211,7 +239,10 @@ final class ContactsGroup: Sendable {
             keptExtra.append(isExtra[labels.firstIndex(of: bucket.label)!])
             return kept.count - 1
         }
-        return ContactsGroup(self, scripts: [script], labels: kept, isExtra: keptExtra, labelOfBucket: labelOfBucket)
+        // A script's own letters have no table entries (``TailoredLetters`` serves Latin and
+        // Cyrillic): the kept labels need no tailoring.
+        return ContactsGroup(self, scripts: [script], labels: kept, isExtra: keptExtra, labelOfBucket: labelOfBucket,
+                             keepsTailoring: false)
     }
 }
 

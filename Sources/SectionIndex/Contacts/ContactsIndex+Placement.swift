@@ -175,7 +175,10 @@ extension ContactsIndex {
         guard let groupNumber = layout.group(ofScript: key.script) else { return layout.overflowSection }
         let group = layout.groups[groupNumber]
         let sortKey = group.ordering.handle.sortKey(key.text)
-        guard let label = sortKey.withUnsafeBufferPointer(group.labelIndex(forSortKey:)) else {
+        let label = sortKey.withUnsafeBufferPointer { sortKey in
+            key.text.withUTF8Buffer { group.labelIndex(forSortKey: sortKey, text: $0) }
+        }
+        guard let label else {
             return layout.overflowSection
         }
         return layout.firstSection[groupNumber] + label

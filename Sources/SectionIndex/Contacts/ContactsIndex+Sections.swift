@@ -145,7 +145,7 @@ extension ContactsIndex {
             let group = layout.groups[groupNumber]
             group.ordering.handle.appendSortKey(key, to: &bytes)
             let label = bytes.withUnsafeBufferPointer { all in
-                group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: all[start...]))
+                group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: all[start...]), text: key)
             }
             if let label { return layout.firstSection[groupNumber] + label }
             bytes.removeSubrange(start...)

@@ -1,0 +1,346 @@
+import Collation
+import Synchronization
+
+// Letters of other languages that a group's collation sorts with one of its own letters
+// (issue 16, case 1: Ґанна, Їжак, Łukasz in an English list).
+
+/// Letters that one language has as letters of their own but that root collation sorts with
+/// another letter at the primary level, so that a group whose language does not know them
+/// (English, Russian) would file their names among another letter's: Ukrainian Ґ with Г and
+/// Ї with І, Polish Ł with L, Czech Š with S. A contacts group gives each such letter a section
+/// of its own, placed where the language that has it puts it (after the letter before it in
+/// that language's index: Ґ after Г, Ѓ after Д as Macedonian orders it), by a tailoring of
+/// its collator that serves placement only: names keep the group's order inside a section.
+///
+/// The group's language decides first: a letter in its own exemplar characters, standard or
+/// auxiliary, is a letter it knows and sorts with another (English é, ö; Russian ё), and a
+/// letter its collation places is one it has placed (Faroese ä with æ, Swedish đ with d), so
+/// either stays where the group files it. The rules and their reasons are in <doc:ContactsStyle> ("Letters of other
+/// languages").
+enum TailoredLetters {
+    /// Letter → the languages whose ICU index has it as a label, each with the label before
+    /// it there ("pl L": Polish puts Ł after L), in locale id order. Only letters that root
+    /// collation sorts with another letter of ``ExtraLetters/candidatesByScript`` (primary
+    /// equal, or an expansion starting with it). A table, not a scan at start-up (the scan
+    /// builds some 400 indexes); a test checks that it is what ICU's data gives
+    /// (``scannedPlaces()``).
+    static let placesByLetter: [String: [String]] = [
+        "Á": ["is A", "se A", "smn Ä"],
+        "Â": ["ro Ă", "smn A", "vi Ă"],
+        "Ä": ["et Õ", "fi Å", "se Å", "sk A", "smn Ž", "sv Å", "tk E"],
+        "Å": ["da Ø", "fi Z", "kl Ø", "nb Ø", "nn Ø", "no Ø", "se Æ", "sv Z"],
+        "Æ": ["da Z", "fo Z", "is Þ", "kl Z", "nb Z", "nn Z", "no Z", "se Ø"],
+        "Ç": ["az C", "az_Latn C", "ku C", "sq C", "tk B", "tr C"],
+        "É": ["is E"],
+        "Ê": ["ku E", "vi E"],
+        "Ë": ["sq E"],
+        "Í": ["is I"],
+        "Î": ["ku I", "ro I"],
+        "Ð": ["is D"],
+        "Ñ": ["es N", "fil N", "gl N"],
+        "Ó": ["is O", "pl O"],
+        "Ô": ["sk O", "vi O"],
+        "Õ": ["et W"],
+        "Ö": ["az O", "az_Latn O", "et Ä", "fi Ä", "hu O", "is Æ", "se Ä", "sv Ä", "tk O", "tr O"],
+        "Ø": ["da Æ", "fo Æ", "kl Æ", "nb Æ", "nn Æ", "no Æ", "se Ž"],
+        "Ú": ["is U"],
+        "Û": ["ku U"],
+        "Ü": ["az U", "az_Latn U", "et Ö", "hu U", "tk U", "tr U"],
+        "Ý": ["is Y", "tk Y"],
+        "Ă": ["ro A", "vi A"],
+        "Ć": ["bs Č", "bs_Latn Č", "dsb Č", "hr Č", "hsb Č", "pl C", "sl Č", "sr_Latn Č"],
+        "Ĉ": ["eo C"],
+        "Ċ": ["mt B"],
+        "Č": ["bs C", "bs_Latn C", "cs C", "dsb C", "hr C", "hsb C", "lkt B", "lt C", "lv C", "se C", "sk C", "sl C", "smn C", "sr_Latn C"],
+        "Đ": ["hr DŽ", "se D", "sl D", "smn D", "vi D"],
+        "Ĝ": ["eo G"],
+        "Ğ": ["az G", "az_Latn G"],
+        "Ġ": ["mt F"],
+        "Ģ": ["lv G"],
+        "Ĥ": ["eo H"],
+        "Ħ": ["mt H"],
+        "İ": ["az I", "az_Latn I", "tr I"],
+        "Ĵ": ["eo J"],
+        "Ķ": ["lv K"],
+        "Ļ": ["lv L"],
+        "Ł": ["dsb K", "hsb K", "pl L"],
+        "Ņ": ["lv N"],
+        "Ň": ["tk N"],
+        "Ř": ["cs R"],
+        "Ś": ["dsb Š", "pl S"],
+        "Ŝ": ["eo S"],
+        "Ş": ["az S", "az_Latn S", "ku S", "tk S", "tr S"],
+        "Š": ["bs S", "bs_Latn S", "cs S", "dsb S", "et S", "hr S", "hsb S", "lkt S", "lt S", "lv S", "se S", "sk S", "sl S", "smn S", "sr_Latn S"],
+        "Ŭ": ["eo U"],
+        "Ź": ["dsb Ž", "pl Z"],
+        "Ż": ["mt Y", "pl Ź"],
+        "Ž": ["bs Z", "bs_Latn Z", "cs Z", "dsb Z", "et Z", "hr Z", "hsb Z", "lkt Z", "lt Z", "lv Z", "se Z", "sk Z", "sl Z", "smn Z", "sr_Latn Z", "tk J"],
+        "Ơ": ["vi Ô"],
+        "Ư": ["vi U"],
+        "Ǧ": ["lkt G"],
+        "Ș": ["ro S"],
+        "Ț": ["ro T"],
+        "Ȟ": ["lkt H"],
+        "Ё": ["be Е", "kk Е", "ky Е"],
+        "Ѓ": ["mk Д"],
+        "Ї": ["uk І"],
+        "Ќ": ["mk Т"],
+        "Ґ": ["uk Г"],
+        "ৎ": ["as ণ"],
+    ]
+
+    /// The letters of `scripts` that a group files with one of its labels though it does not
+    /// know them, each with a section of its own after the label or letter its language puts
+    /// it after, and the tailoring that tells their names apart. Nil when there are none.
+    ///
+    /// - Parameters:
+    ///   - localeID: the group's locale, whose exemplar characters say which letters it knows.
+    ///   - labels: the group's labels, in order.
+    ///   - labelOf: the group's label (position in `labels`) for a text, or nil outside them.
+    ///   - ordering: the group's collator, whose tailored set says which letters it places.
+    static func placement(localeID: String, scripts: Set<Script>, labels: [String], labelOf: (String) -> Int?,
+                          ordering: Collator) -> TailoredPlacement? {
+        let known = Set([ICU.ExemplarKind.standard, .auxiliary].flatMap { ICU.exemplars(of: localeID, kind: $0) ?? [] })
+        let shortNames = Set(scripts.map(\.shortName))
+        let labelSet = Set(labels)
+        // The letters the group files with a label: (letter, the label it is filed under).
+        var pending: [(letter: String, filedUnder: Int)] = []
+        for letter in placesByLetter.keys.sorted() {
+            guard let first = letter.unicodeScalars.first, shortNames.contains(Script(of: first).shortName),
+                  !labelSet.contains(letter), !known.contains(letter.lowercased()), let label = labelOf(letter) else { continue }
+            pending.append((letter, label))
+        }
+        // Nor those its collation places itself (Faroese ä with æ, Swedish đ with d, Chinese
+        // é with e for pinyin): its language has said where they go.
+        let forms = pending.flatMap { [$0.letter, $0.letter.lowercased()] }.compactMap { form -> Unicode.Scalar? in
+            form.unicodeScalars.count == 1 ? form.unicodeScalars.first : nil
+        }
+        let tailored = Set(zip(forms, (try? ordering.handle.tailors(forms)) ?? []).filter(\.1).map { String($0.0) })
+        pending.removeAll { tailored.contains($0.letter) || tailored.contains($0.letter.lowercased()) }
+        guard !pending.isEmpty else { return nil }
+        // Each letter after its language's predecessor. Of the languages that have it, the
+        // first that puts it after a letter the group files it with wins (Polish Ł after L,
+        // not Sorbian Ł after K; Croatian Ć after Č): its section then follows the names it
+        // was among. Else the first language's place (Estonian Õ after W).
+        let pendingLetters = Set(pending.map(\.letter))
+        var anchorOf: [String: String] = [:]
+        for (letter, filedUnder) in pending {
+            let candidates = places(of: letter).compactMap { place -> (anchor: String, sameLabel: Bool)? in
+                if pendingLetters.contains(place.predecessor) {
+                    return (place.predecessor, labelOf(place.predecessor) == filedUnder)
+                }
+                guard let label = labelOf(place.predecessor), labels[label].unicodeScalars.count == 1 else { return nil }
+                return (labels[label], label == filedUnder)
+            }
+            if let chosen = candidates.first(where: \.sameLabel) ?? candidates.first { anchorOf[letter] = chosen.anchor }
+        }
+        // Rules in an order where a letter's anchor is placed before it (Ź before Ż).
+        var placed: [(letter: String, anchor: String)] = []
+        var waiting = pending.map(\.letter).filter { anchorOf[$0] != nil }
+        var progress = true
+        while progress && !waiting.isEmpty {
+            progress = false
+            for letter in waiting {
+                let anchor = anchorOf[letter]!
+                guard !pendingLetters.contains(anchor) || placed.contains(where: { $0.letter == anchor }) else { continue }
+                placed.append((letter, anchor))
+                progress = true
+            }
+            waiting.removeAll { letter in placed.contains { $0.letter == letter } }
+        }
+        guard !placed.isEmpty else { return nil }
+        return TailoredPlacement(letters: placed, labels: labels, labelOf: labelOf)
+    }
+
+    /// Where a language puts a letter: after `predecessor`, the label before it in its index.
+    struct Place: Equatable {
+        let language: String
+        let predecessor: String
+    }
+
+    /// Where the languages that have `letter` put it.
+    static func places(of letter: String) -> [Place] {
+        (placesByLetter[letter] ?? []).map { entry in
+            let parts = entry.split(separator: " ", maxSplits: 1)
+            return Place(language: String(parts[0]), predecessor: String(parts[1]))
+        }
+    }
+
+    /// The table read from ICU's data: each language and each of its scripts once (regions
+    /// left out, as for ``ExtraLetters/candidatesByScript``).
+    static func scannedPlaces() -> [String: [String]] {
+        guard let root = try? Collator(locale: "und") else { return [:] }
+        func primary(_ text: String) -> [UInt8] { Array(root.primaryHandle.sortKey(text).prefix { $0 > 1 }) }
+        // A letter sorts with another when its primary key lies from that letter's up to the
+        // letter's followed by U+FFFF, which root gives the highest primary weight: equal, or
+        // an expansion that starts with it (a byte prefix alone is not a weight prefix).
+        var candidateKeys: [String: [(letter: String, key: [UInt8], end: [UInt8])]] = [:]
+        for (script, letters) in ExtraLetters.candidatesByScript {
+            candidateKeys[script] = letters.unicodeScalars.map { (String($0), primary(String($0)), primary(String($0) + "\u{FFFF}")) }
+        }
+        var places: [String: [String]] = [:]
+        for id in ICU.availableLocaleIDs.sorted() where ICU.region(of: id).isEmpty && !id.contains("@") {
+            guard let index = try? AlphabeticIndex(.init(locale: id)) else { continue }
+            let labels = index.buckets.filter { $0.kind == .normal }.map(\.label)
+            for (number, label) in labels.enumerated() where number > 0 {
+                let scalars = label.unicodeScalars
+                guard scalars.count == 1, let scalar = scalars.first,
+                      let others = candidateKeys[Script(of: scalar).shortName] else { continue }
+                let key = primary(label)
+                // Of two letters with one primary weight the one root sorts first is the letter, the
+                // other its variant (L and Ł, Г and Ґ, C and Ç).
+                guard !key.isEmpty, others.contains(where: { other in
+                    other.letter != label && !other.key.isEmpty && !key.lexicographicallyPrecedes(other.key)
+                        && key.lexicographicallyPrecedes(other.end) && (key != other.key || root.compare(other.letter, label) == .ascending)
+                }) else { continue }
+                places[label, default: []].append(id + " " + labels[number - 1])
+            }
+        }
+        return places
+    }
+}
+
+/// A group's letters of other languages that its collation files with one of its labels
+/// (``TailoredLetters``): their sections, and the tailored collator that finds their names.
+struct TailoredPlacement: Sendable {
+    /// One letter and its section (position in ``labels``).
+    struct Letter: Sendable {
+        let text: String
+        let label: Int
+    }
+
+    /// The letters a label's names may start with, and the code points that may begin them.
+    struct Filed: Sendable {
+        /// The letters' own code points, both cases: a name starting with one is keyed.
+        let firstScalars: Set<UInt32>
+        /// The code points that begin the label's own letter, both cases (І, і): a name starting
+        /// with one is keyed only when a combining mark follows, as in a decomposed letter (І + ◌̈
+        /// for Ї).
+        let decomposedFirstScalars: Set<UInt32>
+        let letters: [Letter]
+    }
+
+    /// The group's labels with the letters after their anchors, in the tailored order.
+    let labels: [String]
+    /// For each of ``labels``, whether it is one of the letters.
+    let isLetter: [Bool]
+    /// Position in the group's labels → position in ``labels``.
+    let positionOfLabel: [Int]
+    /// By position in ``labels``: the letters whose names the group's collation files there.
+    let filed: [Filed?]
+    /// The collator that tells a letter's names apart, opened when a name first needs it.
+    let keys: TailoredKeys
+
+    /// The section of a name that the group's collation files at `position` (in ``labels``):
+    /// one of the letters when the name starts with it, else `position`. A name that cannot
+    /// start with one of them costs a look-up; one that may, a primary key of its start.
+    @inline(__always)
+    func label(of text: UnsafeBufferPointer<UInt8>, filedAt position: Int) -> Int {
+        guard position < filed.count, let filed = filed[position], !text.isEmpty else { return position }
+        let (first, length) = UTF8Scalars.decode(text, at: 0)
+        if !filed.firstScalars.contains(first.value) {
+            // Every combining mark is at U+0300 or above: most names need no property look-up.
+            guard filed.decomposedFirstScalars.contains(first.value), length < text.count,
+                  case let next = UTF8Scalars.decode(text, at: length).0, next.value >= 0x300, ICU.isMark(next) else { return position }
+        }
+        return keys.letter(startingWith: text, among: filed.letters) ?? position
+    }
+
+    fileprivate init(letters placed: [(letter: String, anchor: String)], labels: [String], labelOf: (String) -> Int?) {
+        // ICU's order for rules with one anchor: each later one goes right after the anchor.
+        var after: [String: [String]] = [:]
+        for entry in placed { after[entry.anchor, default: []].insert(entry.letter, at: 0) }
+        var ordered: [String] = []
+        var isLetter: [Bool] = []
+        var positionOfLabel: [Int] = []
+        func append(_ text: String, letter: Bool) {
+            ordered.append(text)
+            isLetter.append(letter)
+            for next in after[text] ?? [] { append(next, letter: true) }
+        }
+        for label in labels {
+            positionOfLabel.append(ordered.count)
+            append(label, letter: false)
+        }
+        var filed = [(first: Set<UInt32>, decomposed: Set<UInt32>, letters: [Letter])?](repeating: nil, count: ordered.count)
+        for (position, text) in ordered.enumerated() where isLetter[position] {
+            guard let label = labelOf(text) else { continue }
+            let home = positionOfLabel[label]
+            var entry = filed[home] ?? ([], [], [])
+            for form in [text, text.lowercased()] {
+                if let first = form.unicodeScalars.first { entry.first.insert(first.value) }
+            }
+            // A decomposed letter starts with its label's letter and a mark (І + ◌̈ for Ї).
+            for form in [labels[label], labels[label].lowercased()] {
+                if let first = form.unicodeScalars.first { entry.decomposed.insert(first.value) }
+            }
+            entry.letters.append(Letter(text: text, label: position))
+            filed[home] = entry
+        }
+        self.labels = ordered
+        self.isLetter = isLetter
+        self.positionOfLabel = positionOfLabel
+        self.filed = filed.map { $0.map { Filed(firstScalars: $0.first, decomposedFirstScalars: $0.decomposed, letters: $0.letters) } }
+        keys = TailoredKeys(rules: placed.map { "&\($0.anchor)<\($0.letter.lowercased())<<<\($0.letter)" }.joined())
+    }
+}
+
+/// The collator that gives each letter of a ``TailoredPlacement`` a primary weight of its own
+/// ("&L<ł<<<Ł"), opened on first use: most lists have no name that needs it, and opening one
+/// costs milliseconds. Its rules tailor root, not the group's collation: the letters are ones
+/// the group's tailoring does not place (``TailoredLetters``), so its rules have no bearing on
+/// them, and rebuilding a large tailoring (Chinese pinyin's 27,000 rules) would cost a quarter
+/// of a second. It places names only; the group's collator still orders them.
+final class TailoredKeys: Sendable {
+    /// The collator, at primary strength, and each letter's primary keys: a name starting with
+    /// the letter has a key from the letter's up to the letter's followed by U+FFFF.
+    private struct Opened: Sendable {
+        let collator: ICU.CollatorHandle
+        let ranges: [String: (start: [UInt8], end: [UInt8])]
+    }
+
+    let rules: String
+    /// Opened once, under the lock; nil inside until then, and `.none` if ICU refused.
+    private let opened = Mutex<Opened??>(nil)
+
+    init(rules: String) { self.rules = rules }
+
+    private func open() -> Opened? {
+        opened.withLock { state in
+            if let known = state { return known }
+            var made: Opened?
+            if let root = try? ICU.CollatorHandle(localeID: "root"),
+               let collator = try? ICU.CollatorHandle(tailoring: root, rules: rules),
+               (try? collator.set(.strength, .primary)) != nil {
+                func primary(_ text: String) -> [UInt8] { Array(collator.sortKey(text).prefix { $0 > 1 }) }
+                var ranges: [String: (start: [UInt8], end: [UInt8])] = [:]
+                for rule in rules.split(separator: "&") {
+                    guard let letter = rule.split(separator: "<").last.map(String.init) else { continue }
+                    ranges[letter] = (primary(letter), primary(letter + "\u{FFFF}"))
+                }
+                made = Opened(collator: collator, ranges: ranges)
+            }
+            state = .some(made)
+            return made
+        }
+    }
+
+    /// The section of the letter among `letters` that the text starts with, if any.
+    func letter(startingWith text: UnsafeBufferPointer<UInt8>, among letters: [TailoredPlacement.Letter]) -> Int? {
+        guard let opened = open() else { return nil }
+        // The first few code points decide: a letter is one code point, or one and its marks.
+        var prefixEnd = 0
+        var scalars = 0
+        while prefixEnd < text.count && scalars < 8 {
+            prefixEnd += UTF8Scalars.decode(text, at: prefixEnd).1
+            scalars += 1
+        }
+        var key: [UInt8] = []
+        opened.collator.appendSortKey(UnsafeBufferPointer(rebasing: text[..<prefixEnd]), to: &key)
+        let primary = key.prefix { $0 > 1 }
+        return letters.first { letter in
+            guard let range = opened.ranges[letter.text], !range.start.isEmpty else { return false }
+            return !primary.lexicographicallyPrecedes(range.start) && primary.lexicographicallyPrecedes(range.end)
+        }?.label
+    }
+}
