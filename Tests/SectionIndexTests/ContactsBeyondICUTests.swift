@@ -221,3 +221,22 @@ extension ContactsBeyondICUTests {
     }
 }
 
+
+extension ContactsBeyondICUTests {
+    @Test("A language's own letters that its index leaves out, and labels out of the alphabet's place, stand where the table's sources put them",
+          arguments: TailoredLetters.ownLetters.map { $0.localeID })
+    func ownLetters(localeID: String) throws {
+        let entry = try #require(TailoredLetters.ownLetters(of: localeID))
+        let labels = try ContactsIndex(locale: localeID).labels
+        for (letter, after) in entry.letters.map({ ($0.letter, $0.after) }) + entry.moved.map({ ($0.label, $0.after) }) {
+            let position = try #require(labels.firstIndex(of: letter), "\(localeID) \(letter)")
+            #expect(position > 0 && labels[position - 1] == after, "\(localeID): \(letter) after \(after)")
+        }
+    }
+
+    @Test("A root list splits off no other language's letters: root's order is the only rule")
+    func rootKeepsItsOrder() throws {
+        #expect(try ContactsIndex(locale: "root").label(for: "Åsa") == "A")
+        #expect(try ContactsIndex(locale: "root").label(for: "Łukasz") == "L")
+    }
+}

@@ -55,7 +55,7 @@ final class ContactsGroup: Sendable {
         if let tailoring {
             self.labels = tailoring.labels
             self.labelOfBucket = labelOfBucket.map { $0.map { tailoring.positionOfLabel[$0] } }
-            var shownWhenUsed = tailoring.isLetter
+            var shownWhenUsed = tailoring.isExtra
             for (label, position) in tailoring.positionOfLabel.enumerated() { shownWhenUsed[position] = isExtra[label] }
             self.isExtra = shownWhenUsed
         } else {

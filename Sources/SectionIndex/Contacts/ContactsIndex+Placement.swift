@@ -38,13 +38,18 @@ extension ContactsIndex {
             offset += length
         }
         let skip = offset
-        // Leading combining marks belong to no script; the first base character decides.
+        // Leading combining marks belong to no script, nor does a letter of the Common script
+        // (the Hawaiian ʻokina ʻ, U+02BB, a letter after W in haw collation): the first base
+        // character of a script decides, and the key still starts with the ʻokina.
         var script = Script.common
         while offset < source.count {
             let (scalar, length) = UTF8Scalars.decode(source, at: offset)
             if !ICU.isMark(scalar) {
-                script = Script(of: scalar)
-                break
+                let found = Script(of: scalar)
+                if found != Script.common || !ICU.isLetterOrUnassigned(scalar) {
+                    script = found
+                    break
+                }
             }
             offset += length
         }

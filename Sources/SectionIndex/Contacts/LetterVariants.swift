@@ -30,6 +30,9 @@ enum LetterVariants {
             "\u{0647}": "\u{06C1}",   // ARABIC LETTER HEH → HEH GOAL ہ, the Urdu choti he
             "\u{0625}": "\u{0627}",   // ALEF WITH HAMZA BELOW → ALEF ا
         ], source: "the Urdu alphabet's letters are ک ی ہ ا (Unicode's Arabic block notes: U+06A9 for Urdu kaf, U+06CC for Urdu yeh, U+06C1 for Urdu heh goal); CLDR ur collation tailors only these (&ی<<ئ, &ہ<<ۂ), so the Arabic forms keep root weights after ے"),
+        Entry(language: "ckb", script: "Arab", letters: [
+            "\u{0647}": "\u{06BE}",   // ARABIC LETTER HEH → HEH DOACHASHMEE ھ, the Kurdish h
+        ], source: "CLDR ckb exemplar characters give the Central Kurdish h as ھ (U+06BE) and have no U+0647; CLDR ckb collation does not tailor U+0647, so root files a name typed with it under ن, before ھ"),
     ]
 
     private static let entryOfLanguage: [String: Entry] = Dictionary(

@@ -89,6 +89,41 @@ enum TailoredLetters {
         "ৎ": ["as ণ"],
     ]
 
+    /// Letters of a locale's own alphabet that its collation files with another letter and its
+    /// ICU index therefore leaves out, each with the label or letter it follows: they get a
+    /// section of their own, always shown, by the same tailoring (issue 16, KNOWN GAPs).
+    struct OwnLetters: Sendable {
+        /// The ICU locale id, without keywords.
+        let localeID: String
+        /// Letter → the label or letter it comes after, in the alphabet's order.
+        let letters: [(letter: String, after: String)]
+        /// Labels the collation sorts apart but not where the alphabet has them → the label or
+        /// letter they come after: their sections move, their names stay in them.
+        var moved: [(label: String, after: String)] = []
+        let source: String
+    }
+
+    static let ownLetters: [OwnLetters] = [
+        OwnLetters(localeID: "tg", letters: [("Ё", "Е"), ("Ӣ", "И"), ("Ӯ", "У")],
+                   source: "Tajik Cyrillic alphabet of 1998 А Б В Г Ғ Д Е Ё Ж З И Ӣ Й К Қ Л М Н О П Р С Т У Ӯ Ф Х Ҳ Ч Ҷ Ш Ъ Э Ю Я, and CLDR tg index characters, which list Ё Ӣ Ӯ; CLDR tg has no collation rule for them, so root files them under Е И У and ICU drops the labels"),
+        OwnLetters(localeID: "mn", letters: [("Ё", "Е")],
+                   source: "Mongolian Cyrillic alphabet А Б В Г Д Е Ё Ж З И Й К Л М Н О Ө П Р С Т У Ү Ф Х Ц Ч Ш Щ Ъ Ы Ь Э Ю Я, Ё the 7th letter; CLDR mn has no tailoring and no Ё index character"),
+        OwnLetters(localeID: "uz_Cyrl", letters: [("Ё", "Е"), ("Ў", "Я")], moved: [("Қ", "Ў"), ("Ғ", "Қ"), ("Ҳ", "Ғ")],
+                   source: "Uzbek Cyrillic alphabet А Б В Г Д Е Ё Ж З И Й К Л М Н О П Р С Т У Ф Х Ц Ч Ш Ъ Ь Э Ю Я Ў Қ Ғ Ҳ (the order of Uzbek Cyrillic dictionaries); CLDR uz_Cyrl has no collation or index characters, and root makes Ё and Ў variants of Е and У"),
+        OwnLetters(localeID: "az_Cyrl", letters: [], moved: [("Ә", "Е")],
+                   source: "Azerbaijani Cyrillic alphabet of 1958 А Б В Г Ғ Д Е Ә Ж З И Ы Ј К Ҝ Л М Н О Ө П Р С Т У Ү Ф Х Һ Ч Ҹ Ш (Ә after Е, as Ə after E in the Latin alphabet); CLDR az_Cyrl has no collation, and root puts Ә after А"),
+        OwnLetters(localeID: "ckb", letters: [], moved: [("ڕ", "ر")],
+                   source: "Central Kurdish alphabet ئ ا ب پ ت ج چ ح خ د ر ڕ ز ژ س ش ع غ ف ڤ ق ک گ ل ڵ م ن ھ ە و ۆ ی ێ (Kurdish Academy; CLDR ckb exemplar characters), ڕ right after ر; root puts ڕ after ز and CLDR ckb has no rule for it"),
+        OwnLetters(localeID: "pa", letters: [("ਸ਼", "ਸ")],
+                   source: "CLDR pa index characters ੳ ਅ ੲ ਸ ਸ਼ ਹ ਕ …; CLDR pa collation makes the nukta a secondary difference (&ੱ<<…<<਼), so ICU drops the ਸ਼ label and files ਸ਼ under ਸ"),
+    ]
+
+    /// The own letters of a locale's group, by its id without keywords.
+    static func ownLetters(of localeID: String) -> OwnLetters? {
+        let base = String(localeID.prefix { $0 != "@" })
+        return ownLetters.first { $0.localeID == base }
+    }
+
     /// The letters of `scripts` that a group files with one of its labels though it does not
     /// know them, each with a section of its own after the label or letter its language puts
     /// it after, and the tailoring that tells their names apart. Nil when there are none.
@@ -100,6 +135,10 @@ enum TailoredLetters {
     ///   - ordering: the group's collator, whose tailored set says which letters it places.
     static func placement(localeID: String, scripts: Set<Script>, labels: [String], labelOf: (String) -> Int?,
                           ordering: Collator) -> TailoredPlacement? {
+        // Root has no language to decide for: its collation's order is the only rule (Åsa is
+        // under A), as ICU's root index has it.
+        let language = ICU.language(of: localeID)
+        guard !language.isEmpty, language != "root", language != "und" else { return nil }
         let known = Set([ICU.ExemplarKind.standard, .auxiliary].flatMap { ICU.exemplars(of: localeID, kind: $0) ?? [] })
         let shortNames = Set(scripts.map(\.shortName))
         let labelSet = Set(labels)
@@ -117,13 +156,20 @@ enum TailoredLetters {
         }
         let tailored = Set(zip(forms, (try? ordering.handle.tailors(forms)) ?? []).filter(\.1).map { String($0.0) })
         pending.removeAll { tailored.contains($0.letter) || tailored.contains($0.letter.lowercased()) }
-        guard !pending.isEmpty else { return nil }
+        // The group's own letters that its index leaves out come first, after their letters.
+        let ownEntry = ownLetters(of: localeID)
+        let own = (ownEntry?.letters ?? []).filter { entry in !labelSet.contains(entry.letter) && labelOf(entry.letter) != nil }
+        let ownSet = Set(own.map(\.letter))
+        let moved = (ownEntry?.moved ?? []).filter { labelSet.contains($0.label) && (labelSet.contains($0.after) || ownSet.contains($0.after)) }
+        pending.removeAll { ownSet.contains($0.letter) }
+        guard !pending.isEmpty || !own.isEmpty || !moved.isEmpty else { return nil }
         // Each letter after its language's predecessor. Of the languages that have it, the
         // first that puts it after a letter the group files it with wins (Polish Ł after L,
         // not Sorbian Ł after K; Croatian Ć after Č): its section then follows the names it
         // was among. Else the first language's place (Estonian Õ after W).
         let pendingLetters = Set(pending.map(\.letter))
         var anchorOf: [String: String] = [:]
+        for entry in own where labelSet.contains(entry.after) || ownSet.contains(entry.after) { anchorOf[entry.letter] = entry.after }
         for (letter, filedUnder) in pending {
             let candidates = places(of: letter).compactMap { place -> (anchor: String, sameLabel: Bool)? in
                 if pendingLetters.contains(place.predecessor) {
@@ -136,20 +182,20 @@ enum TailoredLetters {
         }
         // Rules in an order where a letter's anchor is placed before it (Ź before Ż).
         var placed: [(letter: String, anchor: String)] = []
-        var waiting = pending.map(\.letter).filter { anchorOf[$0] != nil }
+        var waiting = (own.map(\.letter) + pending.map(\.letter)).filter { anchorOf[$0] != nil }
         var progress = true
         while progress && !waiting.isEmpty {
             progress = false
             for letter in waiting {
                 let anchor = anchorOf[letter]!
-                guard !pendingLetters.contains(anchor) || placed.contains(where: { $0.letter == anchor }) else { continue }
+                guard !(pendingLetters.contains(anchor) || ownSet.contains(anchor)) || placed.contains(where: { $0.letter == anchor }) else { continue }
                 placed.append((letter, anchor))
                 progress = true
             }
             waiting.removeAll { letter in placed.contains { $0.letter == letter } }
         }
-        guard !placed.isEmpty else { return nil }
-        return TailoredPlacement(letters: placed, labels: labels, labelOf: labelOf)
+        guard !placed.isEmpty || !moved.isEmpty else { return nil }
+        return TailoredPlacement(letters: placed, own: ownSet, moved: moved, labels: labels, labelOf: labelOf)
     }
 
     /// Where a language puts a letter: after `predecessor`, the label before it in its index.
@@ -222,8 +268,9 @@ struct TailoredPlacement: Sendable {
 
     /// The group's labels with the letters after their anchors, in the tailored order.
     let labels: [String]
-    /// For each of ``labels``, whether it is one of the letters.
-    let isLetter: [Bool]
+    /// For each of ``labels``, whether it is another language's letter, shown only when used
+    /// (the group's own letters, ``TailoredLetters/ownLetters``, are always shown).
+    let isExtra: [Bool]
     /// Position in the group's labels → position in ``labels``.
     let positionOfLabel: [Int]
     /// By position in ``labels``: the letters whose names the group's collation files there.
@@ -246,22 +293,29 @@ struct TailoredPlacement: Sendable {
         return keys.letter(startingWith: text, among: filed.letters) ?? position
     }
 
-    fileprivate init(letters placed: [(letter: String, anchor: String)], labels: [String], labelOf: (String) -> Int?) {
+    fileprivate init(letters placed: [(letter: String, anchor: String)], own: Set<String>, moved: [(label: String, after: String)],
+                     labels: [String], labelOf: (String) -> Int?) {
         // ICU's order for rules with one anchor: each later one goes right after the anchor.
+        // A moved label goes after its anchor the same way, without a rule.
         var after: [String: [String]] = [:]
         for entry in placed { after[entry.anchor, default: []].insert(entry.letter, at: 0) }
+        for entry in moved { after[entry.after, default: []].insert(entry.label, at: 0) }
+        let movedSet = Set(moved.map(\.label))
+        let letterSet = Set(placed.map(\.letter))
         var ordered: [String] = []
         var isLetter: [Bool] = []
-        var positionOfLabel: [Int] = []
-        func append(_ text: String, letter: Bool) {
+        var positionOfText: [String: Int] = [:]
+        func append(_ text: String) {
+            guard positionOfText[text] == nil else { return }
+            positionOfText[text] = ordered.count
             ordered.append(text)
-            isLetter.append(letter)
-            for next in after[text] ?? [] { append(next, letter: true) }
+            isLetter.append(letterSet.contains(text))
+            for next in after[text] ?? [] { append(next) }
         }
-        for label in labels {
-            positionOfLabel.append(ordered.count)
-            append(label, letter: false)
-        }
+        for label in labels where !movedSet.contains(label) { append(label) }
+        // A label whose anchor never came (it cannot happen with the table's entries) goes last.
+        for label in labels { append(label) }
+        let positionOfLabel = labels.map { positionOfText[$0]! }
         var filed = [(first: Set<UInt32>, decomposed: Set<UInt32>, letters: [Letter])?](repeating: nil, count: ordered.count)
         for (position, text) in ordered.enumerated() where isLetter[position] {
             guard let label = labelOf(text) else { continue }
@@ -278,10 +332,13 @@ struct TailoredPlacement: Sendable {
             filed[home] = entry
         }
         self.labels = ordered
-        self.isLetter = isLetter
+        isExtra = zip(ordered, isLetter).map { $1 && !own.contains($0) }
         self.positionOfLabel = positionOfLabel
         self.filed = filed.map { $0.map { Filed(firstScalars: $0.first, decomposedFirstScalars: $0.decomposed, letters: $0.letters) } }
-        keys = TailoredKeys(rules: placed.map { "&\($0.anchor)<\($0.letter.lowercased())<<<\($0.letter)" }.joined())
+        keys = TailoredKeys(rules: placed.map { entry in
+            let lower = entry.letter.lowercased()
+            return lower == entry.letter ? "&\(entry.anchor)<\(lower)" : "&\(entry.anchor)<\(lower)<<<\(entry.letter)"
+        }.joined())
     }
 }
 
