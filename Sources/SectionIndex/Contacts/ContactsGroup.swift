@@ -31,10 +31,18 @@ final class ContactsGroup: Sendable {
         self.index = index
         self.ordering = ordering
         var labels: [String] = []
+        // A sign is no letter a name starts with (TailoredLetters.dropsLabel): its bucket's
+        // names go to the label before, or to `#` when none is.
+        var previous: Int?
         let labelOfBucket = index.buckets.map { bucket -> Int? in
-            guard bucket.kind == .normal else { return nil }
+            guard bucket.kind == .normal else {
+                previous = nil
+                return nil
+            }
+            if TailoredLetters.dropsLabel(bucket.label, of: localeID) { return previous }
             labels.append(bucket.label)
-            return labels.count - 1
+            previous = labels.count - 1
+            return previous
         }
         let isExtra = labels.map(extras.contains)
         self.scripts = scripts
@@ -234,9 +242,10 @@ final class ContactsGroup: Sendable {
         var kept: [String] = []
         var keptExtra: [Bool] = []
         let labelOfBucket = index.buckets.map { bucket -> Int? in
-            guard bucket.kind == .normal, let first = bucket.label.unicodeScalars.first, Script(of: first) == script else { return nil }
+            guard bucket.kind == .normal, let first = bucket.label.unicodeScalars.first, Script(of: first) == script,
+                  let position = labels.firstIndex(of: bucket.label) else { return nil }
             kept.append(bucket.label)
-            keptExtra.append(isExtra[labels.firstIndex(of: bucket.label)!])
+            keptExtra.append(isExtra[position])
             return kept.count - 1
         }
         // A script's own letters have no table entries (``TailoredLetters`` serves Latin and

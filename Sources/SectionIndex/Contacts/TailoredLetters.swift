@@ -100,6 +100,9 @@ enum TailoredLetters {
         /// Labels the collation sorts apart but not where the alphabet has them → the label or
         /// letter they come after: their sections move, their names stay in them.
         var moved: [(label: String, after: String)] = []
+        /// Index characters that are no letter a name starts with (a symbol, a sign): left out,
+        /// as every combining-mark label is.
+        var dropped: [String] = []
         let source: String
     }
 
@@ -114,9 +117,22 @@ enum TailoredLetters {
                    source: "Azerbaijani Cyrillic alphabet of 1958 А Б В Г Ғ Д Е Ә Ж З И Ы Ј К Ҝ Л М Н О Ө П Р С Т У Ү Ф Х Һ Ч Ҹ Ш (Ә after Е, as Ə after E in the Latin alphabet); CLDR az_Cyrl has no collation, and root puts Ә after А"),
         OwnLetters(localeID: "ckb", letters: [], moved: [("ڕ", "ر")],
                    source: "Central Kurdish alphabet ئ ا ب پ ت ج چ ح خ د ر ڕ ز ژ س ش ع غ ف ڤ ق ک گ ل ڵ م ن ھ ە و ۆ ی ێ (Kurdish Academy; CLDR ckb exemplar characters), ڕ right after ر; root puts ڕ after ز and CLDR ckb has no rule for it"),
+        OwnLetters(localeID: "pa_Arab", letters: [], moved: [("و", "ں")],
+                   source: "Shahmukhi follows the Urdu alphabet … ن ں و ہ ھ ء ی ے (CLDR pa_Arab exemplar characters), و before ہ; CLDR pa_Arab has no collation of its own, and root puts ہ and ھ before و"),
+        OwnLetters(localeID: "mr", letters: [], dropped: ["ॐ", "ऽ"],
+                   source: "Marathi varnamala अ आ इ ई उ ऊ ऋ ऌ ए ऐ ऑ ओ औ क … ह ळ क्ष ज्ञ: the om sign ॐ and the avagraha ऽ, which CLDR mr index characters list, are a symbol and a sign, not letters"),
+        OwnLetters(localeID: "as", letters: [], dropped: ["ৎ"],
+                   source: "Assamese barnamala অ … ঔ ক … হ ক্ষ: khanda ta ৎ, which CLDR as index characters list, is a final form of ত that starts no word"),
         OwnLetters(localeID: "pa", letters: [("ਸ਼", "ਸ")],
                    source: "CLDR pa index characters ੳ ਅ ੲ ਸ ਸ਼ ਹ ਕ …; CLDR pa collation makes the nukta a secondary difference (&ੱ<<…<<਼), so ICU drops the ਸ਼ label and files ਸ਼ under ਸ"),
     ]
+
+    /// Whether a label of a locale's index is left out of its group: a combining mark (the
+    /// anusvara ं or virama ् some CLDR index characters list) or a sign the table names.
+    static func dropsLabel(_ label: String, of localeID: String) -> Bool {
+        guard let first = label.unicodeScalars.first else { return false }
+        return ICU.isMark(first) || ownLetters(of: localeID)?.dropped.contains(label) == true
+    }
 
     /// The own letters of a locale's group, by its id without keywords.
     static func ownLetters(of localeID: String) -> OwnLetters? {
