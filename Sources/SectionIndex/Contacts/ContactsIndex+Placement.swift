@@ -142,6 +142,80 @@ extension ContactsIndex {
         }
     }
 
+    /// A layout holding only one script's own group: a name's section in it is the same as
+    /// in any layout over data with that script whose group for the script is the same
+    /// (``sectionMap(from:to:)`` checks that). A class, so that handing one out per entry
+    /// costs one retain, not one per array of its layout.
+    final class ScriptLayout {
+        let layout: Layout
+        /// The group part of the key of each of its groups, once worked out (for `keys`).
+        var groupParts: [[UInt8]?]
+
+        init(layout: Layout) {
+            self.layout = layout
+            groupParts = Array(repeating: nil, count: layout.groups.count)
+        }
+    }
+
+    /// The layout of each script met, worked out once per script.
+    struct ScriptLayouts {
+        let index: ContactsIndex
+        /// By script code (``ScriptSet/codeLimit`` of them; codes beyond share one dictionary).
+        private var byCode: [ScriptLayout?] = []
+        private var others: [Script: ScriptLayout] = [:]
+
+        init(index: ContactsIndex) { self.index = index }
+
+        mutating func layout(for script: Script) -> ScriptLayout {
+            if ScriptSet.fits(script), Int(script.rawValue) < byCode.count, let known = byCode[Int(script.rawValue)] { return known }
+            if let known = others[script] { return known }
+            let made = ScriptLayout(layout: index.layout(scripts: [script]))
+            if ScriptSet.fits(script) {
+                let code = Int(script.rawValue)
+                if code >= byCode.count { byCode += Array(repeating: nil, count: code + 1 - byCode.count) }
+                byCode[code] = made
+            } else {
+                others[script] = made
+            }
+            return made
+        }
+
+        /// Every layout worked out, by script.
+        var all: [Script: Layout] {
+            var result = others.mapValues(\.layout)
+            for (code, made) in byCode.enumerated() { if let made { result[Script(rawValue: Int32(code))] = made.layout } }
+            return result
+        }
+    }
+
+    /// Where the sections of each script's own layout are in the layout of the whole data,
+    /// by script code and section; nil when a script's group in the whole layout is not the
+    /// one it has alone (a group brought in by another script claimed it), or a script code
+    /// does not fit: its names must then be placed in the whole layout itself.
+    func sectionMap(from own: [Script: Layout], to whole: Layout) -> [[Int32]]? {
+        var map = [[Int32]](repeating: [], count: ScriptSet.codeLimit)
+        for (script, alone) in own {
+            guard ScriptSet.fits(script) else { return nil }
+            // Sections of other groups hold no names of this script.
+            var sections = [Int32](repeating: Int32(whole.overflowSection), count: alone.labels.count)
+            switch (alone.group(ofScript: script), whole.group(ofScript: script)) {
+            case (nil, nil):
+                break
+            case let (mine?, theirs?):
+                let a = alone.groups[mine], b = whole.groups[theirs]
+                guard a === b || (a.localeID == b.localeID && a.ordering == b.ordering && a.labels == b.labels
+                                  && a.isExtra == b.isExtra && a.labelOfBucket == b.labelOfBucket && a.placementBounds == b.placementBounds) else { return nil }
+                for label in a.labels.indices {
+                    sections[alone.firstSection[mine] + label] = Int32(whole.firstSection[theirs] + label)
+                }
+            default:
+                return nil
+            }
+            map[Int(script.rawValue)] = sections
+        }
+        return map
+    }
+
     /// Rule 2: the primary and additional groups, then a group for each other script present
     /// (ordered as the primary collation orders the scripts), then `#`.
     func layout(scripts present: Set<Script>) -> Layout {

@@ -169,56 +169,93 @@ extension ContactsIndex {
         group(StringNames(names: names, readings: readings))
     }
 
-    func group<Source: NameSource>(_ source: Source) -> Grouping {
-        let count = source.count
-        var choices = [KeyChoice](repeating: KeyChoice(script: Script.common, skip: 0, usesReading: false, isRomanized: false),
-                                  count: count)
-        // Rewritten keys exist only under a romanising Han policy or Korean surname readings:
-        // only then is there a slot each.
-        var romanized: [String?] = []
-        func choose(_ i: Int) -> (KeyChoice, romanized: String?) {
-            source.withName(i) { name in source.withReading(i) { chooseKey(name: name, reading: $0) } }
+    /// The grouping of a name source, in one pass over it.
+    ///
+    /// `placingInWholeLayout` (for tests) finds the scripts first and places every entry in
+    /// the whole data's layout, the way that needs no ``sectionMap(from:to:)``.
+    func group<Source: NameSource>(_ source: Source, placingInWholeLayout: Bool = false) -> Grouping {
+        var sections = [Int32](repeating: 0, count: source.count)
+        if placingInWholeLayout {
+            var present = ScriptSet()
+            for i in 0..<source.count {
+                source.withName(i) { name in source.withReading(i) { present.insert(chooseKey(name: name, reading: $0).0.script) } }
+            }
+            let layout = layout(scripts: present.scripts)
+            let built = placeAndKey(source, sections: &sections, in: layout)
+            return ordered(built.table, sections: &sections, tieBreak: built.tieBreak, layout: layout)
         }
-        if rewritesKeys {
-            romanized = [String?](repeating: nil, count: count)
-            ParallelWork.update(&choices, &romanized) { i, choice, key in (choice, key) = choose(i) }
+        // One pass over the entries: each placed in the layout of its own script (the
+        // layout depends on every script in the data, a group's sections do not), then the
+        // sections moved to the whole data's layout.
+        var built = placeAndKey(source, sections: &sections, in: nil)
+        let layout = layout(scripts: built.scripts)
+        if let map = sectionMap(from: built.layouts, to: layout) {
+            map.withUnsafeBufferPointer { map in
+                ParallelWork.update(&sections) { _, section in section = map[Int(section >> 16)][Int(section & 0xFFFF)] }
+            }
         } else {
-            ParallelWork.update(&choices) { i, choice in choice = choose(i).0 }
+            // A script's group is not the one it has alone: everything again, in the layout.
+            built = placeAndKey(source, sections: &sections, in: layout)
         }
-        var present = ScriptSet()
-        for choice in choices { present.insert(choice.script) }
-        let layout = layout(scripts: present.scripts)
-        var sections = [Int32](repeating: Int32(layout.overflowSection), count: count)
-        var table = KeyTable.build(count: count, recording: &sections) { i, bytes, section in
-            let choice = choices[i]
+        let table = built.table
+        built.table = KeyTable(bytes: [], starts: [0])
+        return ordered(table, sections: &sections, tieBreak: built.tieBreak, layout: layout)
+    }
+
+    /// The entries in order: by section, key, tie key, position.
+    private func ordered(_ keys: consuming KeyTable, sections: inout [Int32], tieBreak: TieBreak?, layout: Layout) -> Grouping {
+        var table = keys
+        var records = table.records(groups: sections)
+        table.releaseStartsIfRecordsHoldOffsets()
+        // What placed the keys is not needed by the sort: freed before its peak.
+        sections = []
+        table.sort(&records, tieBreak: tieBreak)
+        table.release()
+        return Grouping(layout: layout, order: ParallelWork.map(records) { (Int($0.index), Int($0.group)) })
+    }
+
+    /// What one chunk of ``placeAndKey(_:sections:in:)`` keeps: its scripts' layouts and the
+    /// scripts it found.
+    private struct PlacementChunk {
+        var layouts: ScriptLayouts
+        var scripts = ScriptSet()
+    }
+
+    /// Each entry's key chosen (rule 1, 3), its placing key made and its section found, and for
+    /// an entry whose key is not its name as given, the name's key under the section's
+    /// collator (it breaks ties): one pass over the input on every core.
+    ///
+    /// With `layout` nil, each entry is placed in its script's own layout, and `sections[i]`
+    /// is the script code times 65536 plus the section in that layout; otherwise the section
+    /// in `layout`.
+    private func placeAndKey<Source: NameSource>(_ source: Source, sections: inout [Int32], in layout: Layout?)
+        -> (table: KeyTable, tieBreak: TieBreak?, scripts: Set<Script>, layouts: [Script: Layout]) {
+        let built = KeyTable.build(count: source.count, recording: &sections, state: { PlacementChunk(layouts: ScriptLayouts(index: self)) }) {
+            i, chunk, bytes, section, tie in
             source.withName(i) { name in
                 source.withReading(i) { reading in
-                    withKey(choice, romanized: choice.isRomanized ? romanized[i] : nil, name: name, reading: reading) { key in
-                        section = Int32(appendPlacingKey(key, script: choice.script, in: layout, to: &bytes))
+                    let (choice, romanized) = chooseKey(name: name, reading: reading)
+                    chunk.scripts.insert(choice.script)
+                    let placed: Int
+                    let scriptLayout = layout == nil ? chunk.layouts.layout(for: choice.script) : nil
+                    let entryLayout = layout ?? scriptLayout!.layout
+                    placed = withKey(choice, romanized: romanized, name: name, reading: reading) { key in
+                        appendPlacingKey(key, script: choice.script, in: entryLayout, to: &bytes)
                     }
+                    section = layout == nil ? Int32(choice.script.rawValue) << 16 | Int32(placed) : Int32(placed)
+                    // Ties by name, only for entries whose key is not their name as given.
+                    guard !choice.isName else { return false }
+                    orderingCollator(forSection: placed, in: entryLayout).handle.appendSortKey(name, to: &tie)
+                    return true
                 }
             }
         }
-        var records = table.records(groups: sections)
-        table.releaseStartsIfRecordsHoldOffsets()
-        // Ties by name, only for entries whose key is not their name as given.
-        var slots = [Int32](repeating: -1, count: count)
-        var needing: [Int] = []
-        for i in 0..<count where !choices[i].isName {
-            slots[i] = Int32(needing.count)
-            needing.append(i)
+        var scripts = ScriptSet()
+        var layouts: [Script: Layout] = [:]
+        for chunk in built.states {
+            scripts.formUnion(chunk.scripts)
+            layouts.merge(chunk.layouts.all) { first, _ in first }
         }
-        let ties = needing.isEmpty ? nil : KeyTable.build(count: needing.count) { slot, bytes in
-            let i = needing[slot]
-            let collator = orderingCollator(forSection: Int(sections[i]), in: layout)
-            source.withName(i) { collator.handle.appendSortKey($0, to: &bytes) }
-        }
-        // What chose and placed the keys is not needed by the sort: freed before its peak.
-        choices = []
-        romanized = []
-        sections = []
-        table.sort(&records, tieBreak: ties.map { TieBreak(keys: $0, slots: slots) })
-        table.release()
-        return Grouping(layout: layout, order: records.map { (Int($0.index), Int($0.group)) })
+        return (built.table, built.tieBreak, scripts.scripts, layouts)
     }
 }
