@@ -39,6 +39,8 @@ enum KeysCommand: Command {
         // Room for the keys and output blocks being made (measured peak beside the table).
         try Memory.ensureAvailable(for: table, bytesPerLine: CommandContext.bytesPerKeyedLine, "the keys of \(table.count) lines")
         let withLabel = context.options.label
+        // The groups of the names' scripts built on every core first, not by each block.
+        (index as? ContactsIndex)?.prepareGroups(for: table)
         // Keys from the input buffer, a block of lines on each core: nothing kept per line.
         let output = context.output
         switch context.options.format {

@@ -42,8 +42,10 @@ enum LabelsCommand: Command {
             // languages a name is under: the file is read in parts of a few hundred kilobytes,
             // so that no table of every line exists (a few bytes per line at most).
             let full = context.options.full
-            TextWriter.lines(hasFile ? index.labels(ofParts: try context.readTableParts(), full: full)
-                                     : index.labels(of: StringNames(names: []), full: full),
+            let parts = hasFile ? try context.readTableParts() : nil
+            // The groups of the scripts of the first part's names built on every core first.
+            if let first = parts?.first(where: { _ in true }) { (index as? ContactsIndex)?.prepareGroups(for: first) }
+            TextWriter.lines(parts.map { index.labels(ofParts: $0, full: full) } ?? index.labels(of: StringNames(names: []), full: full),
                              to: context.output)
         }
         return .success
