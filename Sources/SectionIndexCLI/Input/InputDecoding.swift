@@ -97,8 +97,42 @@ public enum InputDecoding {
     private static func lineCount(_ all: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>) -> Int {
         guard !piece.isEmpty else { return 0 }
         var count = 0
-        for i in piece { count &+= all[i] == 0x0A ? 1 : 0 }
+        var i = piece.lowerBound
+        // Eight bytes at a time: the high bit of each byte of `w ^ LF` that is zero.
+        while i + 8 <= piece.upperBound {
+            let x = word(all, at: i) ^ Word.lineFeeds
+            count &+= (~(((x & Word.lowBits) &+ Word.lowBits) | x) & Word.highBits).nonzeroBitCount
+            i += 8
+        }
+        while i < piece.upperBound {
+            count &+= all[i] == 0x0A ? 1 : 0
+            i += 1
+        }
         return all[piece.upperBound - 1] == 0x0A ? count : count + 1
+    }
+
+    /// Byte patterns for looking at eight bytes at once.
+    private enum Word {
+        static let highBits: UInt64 = 0x8080_8080_8080_8080
+        static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        static let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        static let tabs: UInt64 = 0x0909_0909_0909_0909
+    }
+
+    @inline(__always)
+    private static func word(_ all: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt64 {
+        UnsafeRawPointer(all.baseAddress! + i).loadUnaligned(as: UInt64.self)
+    }
+
+    /// Whether the eight bytes at `i` are ASCII with no line feed, tab or NUL among them:
+    /// bytes the scan of a line passes over. (For a byte below 0x80, adding 0x7F sets its
+    /// high bit exactly when it is not zero, without a carry into the next byte.)
+    @inline(__always)
+    private static func isPlainText(_ all: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        let w = word(all, at: i)
+        guard w & Word.highBits == 0 else { return false }
+        return (w &+ Word.lowBits) & ((w ^ Word.lineFeeds) &+ Word.lowBits) & ((w ^ Word.tabs) &+ Word.lowBits) & Word.highBits
+            == Word.highBits
     }
 
     /// One pass over a piece of whole lines, byte by byte, writing four offsets a line into
@@ -117,6 +151,10 @@ public enum InputDecoding {
             let start = i
             var firstTab = -1, secondTab = -1
             while i < end {
+                if i + 8 <= end, isPlainText(all, at: i) {
+                    i += 8
+                    continue
+                }
                 let b = all[i]
                 if b >= 0x80 {
                     let length = sequenceLength(all, at: i, end: end)
