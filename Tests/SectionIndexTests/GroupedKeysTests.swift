@@ -55,24 +55,6 @@ struct GroupedKeysTests {
         #expect(first == nil, "\(Self.describe(options)): at \(first ?? -1) group has \(first.map { entries[grouped[$0]].name } ?? ""), keys give \(first.map { entries[byKey[$0]].name } ?? "")")
     }
 
-    /// One pass places each name in the layout of its script alone and moves the sections to
-    /// the whole data's layout after; placing each name in the whole layout from the start
-    /// (a pass to find the scripts first) must give the same grouping. Half the corpus, so
-    /// that the keys are made on every core.
-    @Test("Placing names in their script's own layout groups them as the whole data's layout does", arguments: settings)
-    func perScriptPlacement(options: [String: String]) throws {
-        guard let index = try IndexSettings(locale: "en", settings: options.map { ($0.key, $0.value) }).makeIndex() as? ContactsIndex else {
-            return
-        }
-        let rows = Corpus.sample(every: 2)
-        let source = StringNames(names: rows.map(\.name) + Corpus.awkward,
-                                 readings: rows.map(\.reading) + Corpus.awkward.map { _ in nil })
-        let onePass = index.group(source), whole = index.group(source, placingInWholeLayout: true)
-        #expect(onePass.layout.labels == whole.layout.labels, "\(Self.describe(options))")
-        #expect(onePass.order.map(\.position) == whole.order.map(\.position), "\(Self.describe(options))")
-        #expect(onePass.order.map(\.section) == whole.order.map(\.section), "\(Self.describe(options))")
-    }
-
     @Test("A key does not depend on the other names", arguments: settings)
     func keysAreStable(options: [String: String]) throws {
         let index = try IndexSettings(locale: "en", settings: options.map { ($0.key, $0.value) }).makeIndex()

@@ -138,16 +138,43 @@ extension ContactsIndex {
     /// Writes keys, remembering per script what each costs to work out once.
     private struct KeyCoder {
         let index: ContactsIndex
-        private var scriptLayouts: ScriptLayouts
+        /// A layout holding only the script's own group: a name's section in it is the same
+        /// as in any layout over data with that script.
+        /// A class, so that handing one out per entry costs one retain, not one per array
+        /// of its layout.
+        final class ScriptLayout {
+            let layout: Layout
+            /// The group part of the key of each of its groups, once worked out.
+            var groupParts: [[UInt8]?]
+
+            init(layout: Layout) {
+                self.layout = layout
+                groupParts = Array(repeating: nil, count: layout.groups.count)
+            }
+        }
+        /// By script code (``ScriptSet/codeLimit`` of them; codes beyond share one dictionary).
+        private var layouts: [ScriptLayout?] = []
+        private var otherLayouts: [Script: ScriptLayout] = [:]
         /// The last key written.
         private(set) var writer = OrderedKeyWriter()
 
-        init(index: ContactsIndex) {
-            self.index = index
-            scriptLayouts = ScriptLayouts(index: index)
+        init(index: ContactsIndex) { self.index = index }
+
+        mutating func layout(for script: Script) -> ScriptLayout {
+            if ScriptSet.fits(script), Int(script.rawValue) < layouts.count, let known = layouts[Int(script.rawValue)] { return known }
+            if let known = otherLayouts[script] { return known }
+            let layout = index.layout(scripts: [script])
+            let made = ScriptLayout(layout: layout)
+            remember(made, for: script)
+            return made
         }
 
-        mutating func layout(for script: Script) -> ScriptLayout { scriptLayouts.layout(for: script) }
+        private mutating func remember(_ scriptLayout: ScriptLayout, for script: Script) {
+            guard ScriptSet.fits(script) else { otherLayouts[script] = scriptLayout; return }
+            let code = Int(script.rawValue)
+            if code >= layouts.count { layouts += Array(repeating: nil, count: code + 1 - layouts.count) }
+            layouts[code] = scriptLayout
+        }
 
         /// The key of one entry from strings, and its section's label: the library's own path,
         /// one entry at a time.

@@ -154,6 +154,26 @@ extension ContactsIndex {
         return layout.overflowSection
     }
 
+    /// Builds the groups of the scripts a sample of the names shows, several groups at once
+    /// (one a core), before a pass over the names meets them. A group costs milliseconds to
+    /// build (collators, CLDR data, ICU's buckets, letters of other languages): a list of a
+    /// dozen scripts spent 0.3 s on them, one after the other, and the workers of keys'
+    /// blocks and labels' finder each met a new script at the same moment and built it side
+    /// by side. Groups are kept for the process
+    /// (``ContactsGroup/shared(localeID:addedLabels:)``), so no result changes; a script the
+    /// sample misses is built where it is met, as before.
+    ///
+    /// - Complexity: a key choice for at most 4096 names, and the groups of their scripts.
+    package func prepareGroups<Source: NameSource>(for source: Source) {
+        var present = ScriptSet()
+        for i in stride(from: 0, to: source.count, by: max(1, source.count / 4096)) {
+            source.withName(i) { name in source.withReading(i) { present.insert(chooseKey(name: name, reading: $0).0.script) } }
+        }
+        let scripts = present.scripts.sorted()
+        guard scripts.count > 1 else { return }
+        _ = ParallelWork.map(count: scripts.count) { k in layout(scripts: [scripts[k]]).groups.count }
+    }
+
     /// The grouping itself, over positions: each entry's section and its place in order.
     struct Grouping {
         var layout: Layout
@@ -169,114 +189,57 @@ extension ContactsIndex {
         group(StringNames(names: names, readings: readings))
     }
 
-    /// The grouping of a name source, in one pass over it.
-    ///
-    /// `placingInWholeLayout` (for tests) finds the scripts first and places every entry in
-    /// the whole data's layout, the way that needs no ``sectionMap(from:to:)``.
-    func group<Source: NameSource>(_ source: Source, placingInWholeLayout: Bool = false) -> Grouping {
-        var sections = [Int32](repeating: 0, count: source.count)
-        if placingInWholeLayout {
-            let layout = layout(scripts: scripts(of: source, every: 1))
-            let built = placeAndKey(source, sections: &sections, in: layout)
-            return ordered(built.table, sections: &sections, tieBreak: built.tieBreak, layout: layout)
-        }
+    func group<Source: NameSource>(_ source: Source) -> Grouping {
         prepareGroups(for: source)
-        // One pass over the entries: each placed in the layout of its own script (the
-        // layout depends on every script in the data, a group's sections do not), then the
-        // sections moved to the whole data's layout.
-        var built = placeAndKey(source, sections: &sections, in: nil)
-        let layout = layout(scripts: built.scripts)
-        if let map = sectionMap(from: built.layouts, to: layout) {
-            map.withUnsafeBufferPointer { map in
-                ParallelWork.update(&sections) { _, section in section = map[Int(section >> 16)][Int(section & 0xFFFF)] }
-            }
+        let count = source.count
+        var choices = [KeyChoice](repeating: KeyChoice(script: Script.common, skip: 0, usesReading: false, isRomanized: false),
+                                  count: count)
+        // Rewritten keys exist only under a romanising Han policy or Korean surname readings:
+        // only then is there a slot each.
+        var romanized: [String?] = []
+        func choose(_ i: Int) -> (KeyChoice, romanized: String?) {
+            source.withName(i) { name in source.withReading(i) { chooseKey(name: name, reading: $0) } }
+        }
+        if rewritesKeys {
+            romanized = [String?](repeating: nil, count: count)
+            ParallelWork.update(&choices, &romanized) { i, choice, key in (choice, key) = choose(i) }
         } else {
-            // A script's group is not the one it has alone: everything again, in the layout.
-            built = placeAndKey(source, sections: &sections, in: layout)
+            ParallelWork.update(&choices) { i, choice in choice = choose(i).0 }
         }
-        let table = built.table
-        built.table = KeyTable(bytes: [], starts: [0])
-        return ordered(table, sections: &sections, tieBreak: built.tieBreak, layout: layout)
-    }
-
-    /// Builds the groups of the scripts a sample of the names shows, several groups at once
-    /// (one a core), before a pass over the names meets them. A group costs milliseconds to
-    /// build (collators, CLDR data, ICU's buckets, letters of other languages): a list of a
-    /// dozen scripts spent 0.3 s on them, and the workers of a pass that found a new script
-    /// at the same moment each built it. Groups are kept for the process
-    /// (``ContactsGroup/shared(localeID:addedLabels:)``), so no result changes; a script the
-    /// sample misses is built where a pass meets it, as before.
-    ///
-    /// - Complexity: a key choice for at most 4096 names, and the groups of their scripts.
-    package func prepareGroups<Source: NameSource>(for source: Source) {
-        let scripts = scripts(of: source, every: max(1, source.count / 4096)).sorted()
-        guard scripts.count > 1 else { return }
-        _ = ParallelWork.map(count: scripts.count) { k in layout(scripts: [scripts[k]]).groups.count }
-    }
-
-    /// The scripts of the keys of every `step`-th entry.
-    private func scripts<Source: NameSource>(of source: Source, every step: Int) -> Set<Script> {
         var present = ScriptSet()
-        for i in stride(from: 0, to: source.count, by: step) {
-            source.withName(i) { name in source.withReading(i) { present.insert(chooseKey(name: name, reading: $0).0.script) } }
-        }
-        return present.scripts
-    }
-
-    /// The entries in order: by section, key, tie key, position.
-    private func ordered(_ keys: consuming KeyTable, sections: inout [Int32], tieBreak: TieBreak?, layout: Layout) -> Grouping {
-        var table = keys
-        var records = table.records(groups: sections)
-        table.releaseStartsIfRecordsHoldOffsets()
-        // What placed the keys is not needed by the sort: freed before its peak.
-        sections = []
-        table.sort(&records, tieBreak: tieBreak)
-        table.release()
-        return Grouping(layout: layout, order: ParallelWork.map(records) { (Int($0.index), Int($0.group)) })
-    }
-
-    /// What one chunk of ``placeAndKey(_:sections:in:)`` keeps: its scripts' layouts and the
-    /// scripts it found.
-    private struct PlacementChunk {
-        var layouts: ScriptLayouts
-        var scripts = ScriptSet()
-    }
-
-    /// Each entry's key chosen (rule 1, 3), its placing key made and its section found, and for
-    /// an entry whose key is not its name as given, the name's key under the section's
-    /// collator (it breaks ties): one pass over the input on every core.
-    ///
-    /// With `layout` nil, each entry is placed in its script's own layout, and `sections[i]`
-    /// is the script code times 65536 plus the section in that layout; otherwise the section
-    /// in `layout`.
-    private func placeAndKey<Source: NameSource>(_ source: Source, sections: inout [Int32], in layout: Layout?)
-        -> (table: KeyTable, tieBreak: TieBreak?, scripts: Set<Script>, layouts: [Script: Layout]) {
-        let built = KeyTable.build(count: source.count, recording: &sections, state: { PlacementChunk(layouts: ScriptLayouts(index: self)) }) {
-            i, chunk, bytes, section, tie in
+        for choice in choices { present.insert(choice.script) }
+        let layout = layout(scripts: present.scripts)
+        var sections = [Int32](repeating: Int32(layout.overflowSection), count: count)
+        var table = KeyTable.build(count: count, recording: &sections) { i, bytes, section in
+            let choice = choices[i]
             source.withName(i) { name in
                 source.withReading(i) { reading in
-                    let (choice, romanized) = chooseKey(name: name, reading: reading)
-                    chunk.scripts.insert(choice.script)
-                    let placed: Int
-                    let scriptLayout = layout == nil ? chunk.layouts.layout(for: choice.script) : nil
-                    let entryLayout = layout ?? scriptLayout!.layout
-                    placed = withKey(choice, romanized: romanized, name: name, reading: reading) { key in
-                        appendPlacingKey(key, script: choice.script, in: entryLayout, to: &bytes)
+                    withKey(choice, romanized: choice.isRomanized ? romanized[i] : nil, name: name, reading: reading) { key in
+                        section = Int32(appendPlacingKey(key, script: choice.script, in: layout, to: &bytes))
                     }
-                    section = layout == nil ? Int32(choice.script.rawValue) << 16 | Int32(placed) : Int32(placed)
-                    // Ties by name, only for entries whose key is not their name as given.
-                    guard !choice.isName else { return false }
-                    orderingCollator(forSection: placed, in: entryLayout).handle.appendSortKey(name, to: &tie)
-                    return true
                 }
             }
         }
-        var scripts = ScriptSet()
-        var layouts: [Script: Layout] = [:]
-        for chunk in built.states {
-            scripts.formUnion(chunk.scripts)
-            layouts.merge(chunk.layouts.all) { first, _ in first }
+        var records = table.records(groups: sections)
+        table.releaseStartsIfRecordsHoldOffsets()
+        // Ties by name, only for entries whose key is not their name as given.
+        var slots = [Int32](repeating: -1, count: count)
+        var needing: [Int] = []
+        for i in 0..<count where !choices[i].isName {
+            slots[i] = Int32(needing.count)
+            needing.append(i)
         }
-        return (built.table, built.tieBreak, scripts.scripts, layouts)
+        let ties = needing.isEmpty ? nil : KeyTable.build(count: needing.count) { slot, bytes in
+            let i = needing[slot]
+            let collator = orderingCollator(forSection: Int(sections[i]), in: layout)
+            source.withName(i) { collator.handle.appendSortKey($0, to: &bytes) }
+        }
+        // What chose and placed the keys is not needed by the sort: freed before its peak.
+        choices = []
+        romanized = []
+        sections = []
+        table.sort(&records, tieBreak: ties.map { TieBreak(keys: $0, slots: slots) })
+        table.release()
+        return Grouping(layout: layout, order: records.map { (Int($0.index), Int($0.group)) })
     }
 }
