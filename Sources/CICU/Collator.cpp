@@ -129,6 +129,17 @@ int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s,
     return total > written ? total - 1 : written;
 }
 
+int32_t sicu_collator_sort_key_prefix_utf8(const SICUCollator *collator, const char *s, int32_t length,
+                                           uint8_t *out, int32_t capacity, int32_t *status) {
+    UCharIterator iterator;
+    uiter_setUTF8(&iterator, s, length);
+    uint32_t state[2] = {0, 0};
+    UErrorCode code = U_ZERO_ERROR;
+    int32_t written = capacity > 0 ? ucol_nextSortKeyPart(raw(collator), &iterator, state, out, capacity, &code) : 0;
+    *status = code;
+    return U_FAILURE(code) ? 0 : written;
+}
+
 int32_t sicu_collator_primary_weight_count_utf8(const SICUCollator *collator, const char *s,
                                                 int32_t length, int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;

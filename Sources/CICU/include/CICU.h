@@ -161,6 +161,12 @@ int32_t sicu_collator_compare_utf8(const SICUCollator *collator, const char *a, 
 int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
                                     uint8_t *out, int32_t capacity, int32_t *status);
 
+/// The first `capacity` bytes (or fewer: the whole key) of a UTF-8 string's sort key, made
+/// only as far as they reach: a prefix of what sicu_collator_sort_key_utf8 gives, at a cost
+/// that does not grow with the string. Returns the bytes written.
+int32_t sicu_collator_sort_key_prefix_utf8(const SICUCollator *collator, const char *s, int32_t length,
+                                           uint8_t *out, int32_t capacity, int32_t *status);
+
 /// How many collation elements of the string carry a primary weight that is not ignorable
 /// (above the variable top when alternate handling is shifted).
 int32_t sicu_collator_primary_weight_count_utf8(const SICUCollator *collator, const char *s,

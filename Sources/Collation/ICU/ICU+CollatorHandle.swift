@@ -129,6 +129,20 @@ extension ICU {
             }
         }
 
+        /// Writes the first bytes of the sort key of UTF-8 bytes into `buffer`, as many as fit,
+        /// computing no more of the key than that; returns how many (0 when ICU fails).
+        package func sortKeyPrefix(_ utf8: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            var zero: UInt8 = 0
+            return withUnsafePointer(to: &zero) { empty in
+                // An empty buffer may have no address; ICU needs one even for length 0.
+                let base = UnsafeRawPointer(utf8.baseAddress ?? empty).assumingMemoryBound(to: CChar.self)
+                var status: Int32 = 0
+                let written = sicu_collator_sort_key_prefix_utf8(pointer, base, Int32(utf8.count), buffer.baseAddress!,
+                                                                 Int32(buffer.count), &status)
+                return ICU.isSuccess(status) ? Int(written) : 0
+            }
+        }
+
         /// How many non-ignorable primary weights the string has (ICU's test for labels such
         /// as "Æ" or "Sch" that need a hidden redirect bucket).
         /// Which of the code points the collator's tailoring places (ICU's tailored set): the

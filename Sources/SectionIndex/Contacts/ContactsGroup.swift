@@ -22,6 +22,10 @@ final class ContactsGroup: Sendable {
     /// The index's bucket lower bounds keyed with ``ordering``'s primary weights, so that one
     /// sort key per name both places it (its primary part) and orders it (all of it).
     let placementBounds: [[UInt8]]
+    /// Bytes of a name's primary key that decide its bucket: one more than the longest of
+    /// ``placementBounds``, so that a key cut there compares with every bound as the whole
+    /// key does.
+    let placementKeyBytes: Int
     /// Letters of other languages that ``ordering`` files with one of the labels, with
     /// sections of their own among ``labels`` (``TailoredLetters``); nil when there are none.
     let tailoring: TailoredPlacement?
@@ -51,6 +55,7 @@ final class ContactsGroup: Sendable {
             return Array(key.prefix(key.primaryLength(from: 0, to: key.count)))
         }
         placementBounds = bounds
+        placementKeyBytes = (bounds.map(\.count).max() ?? 0) + 1
         let tailoring = TailoredLetters.placement(localeID: localeID, scripts: scripts, labels: labels, labelOf: { text in
             let key = ordering.handle.sortKey(text)
             let bucket = key.withUnsafeBufferPointer { all in
@@ -84,6 +89,7 @@ final class ContactsGroup: Sendable {
         self.isExtra = isExtra ?? other.isExtra
         self.labelOfBucket = labelOfBucket ?? other.labelOfBucket
         placementBounds = other.placementBounds
+        placementKeyBytes = other.placementKeyBytes
         self.scripts = scripts
     }
 

@@ -258,12 +258,12 @@ extension ContactsIndex {
     }
 
     /// Finds the letters of other languages that names are under, one worker's share: a name
-    /// of a group without such letters costs a look-up, one of a group with them a placing key.
+    /// of a group without such letters costs a look-up, one of a group with them the first
+    /// bytes of a primary key (the section needs no more).
     private struct ExtraLetterFinder {
         let index: ContactsIndex
         /// By script: the layout of the script's own group, if that group has extra letters.
         var layouts: [Script: Layout?] = [:]
-        var bytes: [UInt8] = []
         var used = Set<String>()
 
         init(index: ContactsIndex) { self.index = index }
@@ -280,9 +280,8 @@ extension ContactsIndex {
                 layouts[choice.script] = .some(layout)
             }
             guard let layout else { return }
-            bytes.removeAll(keepingCapacity: true)
             let section = index.withKey(choice, romanized: romanized, name: name, reading: reading) {
-                index.appendPlacingKey($0, script: choice.script, in: layout, to: &bytes)
+                index.placingSection($0, script: choice.script, in: layout)
             }
             if layout.isExtra[section] { used.insert(layout.labels[section]) }
         }

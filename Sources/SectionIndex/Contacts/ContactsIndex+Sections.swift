@@ -154,6 +154,21 @@ extension ContactsIndex {
         return layout.overflowSection
     }
 
+    /// The section of an entry's key in `layout`, as ``appendPlacingKey(_:script:in:to:)``
+    /// finds it, from the first bytes of its primary-strength key alone (what `labels` needs:
+    /// sections, no order). The section depends on the key's primary part only, which a
+    /// primary-strength key of the same collator has byte for byte, and only on as many of its
+    /// bytes as the longest bucket bound has, plus one: ICU makes no more of the key than that.
+    func placingSection(_ key: UnsafeBufferPointer<UInt8>, script: Script, in layout: Layout) -> Int {
+        guard let groupNumber = layout.group(ofScript: script) else { return layout.overflowSection }
+        let group = layout.groups[groupNumber]
+        let label = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: group.placementKeyBytes) { buffer in
+            let count = group.ordering.primaryHandle.sortKeyPrefix(key, into: buffer)
+            return group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: buffer[..<count]), text: key)
+        }
+        return label.map { layout.firstSection[groupNumber] + $0 } ?? layout.overflowSection
+    }
+
     /// Builds the groups of the scripts a sample of the names shows, several groups at once
     /// (one a core), before a pass over the names meets them. A group costs milliseconds to
     /// build (collators, CLDR data, ICU's buckets, letters of other languages): a list of a
