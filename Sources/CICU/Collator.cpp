@@ -105,30 +105,6 @@ int32_t sicu_collator_compare_utf8(const SICUCollator *collator, const char *a, 
     return static_cast<int32_t>(result);
 }
 
-int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
-                                    uint8_t *out, int32_t capacity, int32_t *status) {
-    UCharIterator iterator;
-    uiter_setUTF8(&iterator, s, length);
-    uint32_t state[2] = {0, 0};
-    UErrorCode code = U_ZERO_ERROR;
-    int32_t written = 0;
-    if (capacity > 0) {
-        written = ucol_nextSortKeyPart(raw(collator), &iterator, state, out, capacity, &code);
-        if (U_FAILURE(code) || written < capacity) {
-            *status = code;
-            return U_FAILURE(code) ? 0 : written;
-        }
-    }
-    // The buffer is full: measure the whole key in one pass so the caller can grow it once.
-    // Not part by part: every ucol_nextSortKeyPart call regenerates the key from its start,
-    // which made a 10 MB name take hours.
-    icu::UnicodeString text = sicu::fromUTF8(s, length);
-    int32_t total = ucol_getSortKey(raw(collator), text.getBuffer(), text.length(), nullptr, 0);
-    *status = U_ZERO_ERROR;
-    // ucol_getSortKey counts a terminating zero byte that ucol_nextSortKeyPart does not write.
-    return total > written ? total - 1 : written;
-}
-
 int32_t sicu_collator_sort_key_prefix_utf8(const SICUCollator *collator, const char *s, int32_t length,
                                            uint8_t *out, int32_t capacity, int32_t *status) {
     UCharIterator iterator;
@@ -138,6 +114,20 @@ int32_t sicu_collator_sort_key_prefix_utf8(const SICUCollator *collator, const c
     int32_t written = capacity > 0 ? ucol_nextSortKeyPart(raw(collator), &iterator, state, out, capacity, &code) : 0;
     *status = code;
     return U_FAILURE(code) ? 0 : written;
+}
+
+int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
+                                    uint8_t *out, int32_t capacity, int32_t *status) {
+    int32_t written = sicu_collator_sort_key_prefix_utf8(collator, s, length, out, capacity, status);
+    if (U_FAILURE(static_cast<UErrorCode>(*status)) || written < capacity) { return written; }
+    // The buffer is full: measure the whole key in one pass so the caller can grow it once.
+    // Not part by part: every ucol_nextSortKeyPart call regenerates the key from its start,
+    // which made a 10 MB name take hours.
+    icu::UnicodeString text = sicu::fromUTF8(s, length);
+    int32_t total = ucol_getSortKey(raw(collator), text.getBuffer(), text.length(), nullptr, 0);
+    *status = U_ZERO_ERROR;
+    // ucol_getSortKey counts a terminating zero byte that ucol_nextSortKeyPart does not write.
+    return total > written ? total - 1 : written;
 }
 
 int32_t sicu_collator_primary_weight_count_utf8(const SICUCollator *collator, const char *s,
