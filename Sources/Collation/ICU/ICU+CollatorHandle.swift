@@ -143,8 +143,6 @@ extension ICU {
             }
         }
 
-        /// How many non-ignorable primary weights the string has (ICU's test for labels such
-        /// as "Æ" or "Sch" that need a hidden redirect bucket).
         /// Which of the code points the collator's tailoring places (ICU's tailored set): the
         /// locale's rules say where each goes, as Faroese says ä is a variant of æ.
         package func tailors(_ scalars: [Unicode.Scalar]) throws(ICUError) -> [Bool] {
@@ -156,6 +154,8 @@ extension ICU {
             return flags
         }
 
+        /// How many non-ignorable primary weights the string has (ICU's test for labels such
+        /// as "Æ" or "Sch" that need a hidden redirect bucket).
         package func primaryWeightCount(_ s: String) throws(ICUError) -> Int {
             try s.withUTF8Bytes { (chars, length) throws(ICUError) in
                 var status: Int32 = 0

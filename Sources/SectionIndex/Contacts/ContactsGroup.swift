@@ -57,12 +57,9 @@ final class ContactsGroup: Sendable {
         placementBounds = bounds
         placementKeyBytes = (bounds.map(\.count).max() ?? 0) + 1
         let tailoring = TailoredLetters.placement(localeID: localeID, scripts: scripts, labels: labels, labelOf: { text in
-            let key = ordering.handle.sortKey(text)
-            let bucket = key.withUnsafeBufferPointer { all in
-                AlphabeticIndex.bucketIndex(forPrimaryKey: UnsafeBufferPointer(rebasing: all[..<key.primaryLength(from: 0, to: key.count)]),
-                                            lowerBounds: bounds, displayIndices: index.displayIndices)
+            ordering.handle.sortKey(text).withUnsafeBufferPointer { key in
+                Self.label(ofSortKey: key, bounds: bounds, displayIndices: index.displayIndices, labelOfBucket: labelOfBucket)
             }
-            return labelOfBucket[bucket]
         }, ordering: ordering)
         self.tailoring = tailoring
         if let tailoring {
@@ -109,13 +106,23 @@ final class ContactsGroup: Sendable {
     /// languages share (``tailoring``) may start with one of them.
     @inline(__always)
     func labelIndex(forSortKey key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let label = Self.label(ofSortKey: key, bounds: placementBounds, displayIndices: index.displayIndices,
+                                     labelOfBucket: labelOfBucket) else { return nil }
+        guard let tailoring else { return label }
+        return tailoring.label(of: text, filedAt: label)
+    }
+
+    /// The label a sort key's primary part (the bytes before the first level separator)
+    /// falls under by the buckets' bounds alone, before any ``tailoring``: what
+    /// ``labelIndex(forSortKey:text:)`` starts from, and what the tailoring is built on.
+    @inline(__always)
+    private static func label(ofSortKey key: UnsafeBufferPointer<UInt8>, bounds: [[UInt8]], displayIndices: [Int],
+                              labelOfBucket: [Int?]) -> Int? {
         var primaryEnd = 0
         while primaryEnd < key.count, key[primaryEnd] > 1 { primaryEnd += 1 }
         let bucket = AlphabeticIndex.bucketIndex(forPrimaryKey: UnsafeBufferPointer(rebasing: key[..<primaryEnd]),
-                                                 lowerBounds: placementBounds, displayIndices: index.displayIndices)
-        guard let label = labelOfBucket[bucket] else { return nil }
-        guard let tailoring else { return label }
-        return tailoring.label(of: text, filedAt: label)
+                                                 lowerBounds: bounds, displayIndices: displayIndices)
+        return labelOfBucket[bucket]
     }
 
     /// The group of a locale: ICU's index of the locale with the letters ``ContactsLetters``
