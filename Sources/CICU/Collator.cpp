@@ -79,6 +79,14 @@ SICUCollator *sicu_collator_open_tailoring(const SICUCollator *base, const char 
     return reinterpret_cast<SICUCollator *>(collator);
 }
 
+int32_t sicu_collator_rules(const SICUCollator *collator, char *out, int32_t capacity,
+                            int32_t *status) {
+    int32_t length = 0;
+    const UChar *rules = ucol_getRules(raw(collator), &length);
+    *status = U_ZERO_ERROR;
+    return sicu::copyOut(icu::UnicodeString(rules, length), out, capacity);
+}
+
 void sicu_collator_set_attribute(SICUCollator *collator, int32_t attribute, int32_t value,
                                  int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;

@@ -1,5 +1,5 @@
 /// Two collators are equal when they order strings the same way: the same ICU locale, the
-/// same options, the same direction as a `SortComparator`.
+/// same options, the same direction as a `SortComparator`, the same rules added to ICU's.
 ///
 /// ```swift
 /// try Collator(locale: "sv-SE") == Collator(locale: "sv_SE")   // true: both are ICU's sv_SE
@@ -8,11 +8,13 @@
 extension Collator: Hashable {
     public static func == (lhs: Collator, rhs: Collator) -> Bool {
         lhs.locale.icuID == rhs.locale.icuID && lhs.options == rhs.options && lhs.isReversed == rhs.isReversed
+            && lhs.addedRules == rhs.addedRules
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(locale.icuID)
         hasher.combine(options)
         hasher.combine(isReversed)
+        hasher.combine(addedRules)
     }
 }

@@ -26,11 +26,14 @@ public struct Collator: Sendable {
     /// Whether the collator, used as a Foundation `SortComparator`, orders in reverse
     /// (its `order`). ``compare(_:_:)`` and ``sorted(_:)`` ignore it.
     var isReversed = false
+    /// Rules applied over the locale's collation (``init(locale:rulesOf:adding:options:)``); empty
+    /// for a collator that is ICU's own.
+    package private(set) var addedRules = ""
 
     /// Full-strength handle, configured with ``options``.
-    package let handle: ICU.CollatorHandle
+    package private(set) var handle: ICU.CollatorHandle
     /// A primary-strength copy: the strength that decides which section a name belongs to.
-    package let primaryHandle: ICU.CollatorHandle
+    package private(set) var primaryHandle: ICU.CollatorHandle
 
     /// Opens a collator.
     ///
@@ -69,6 +72,34 @@ public struct Collator: Sendable {
         } catch {
             throw .icu(error)
         }
+    }
+
+    /// A collator for `locale` with rules of the package's own after ICU's: those of `base` (another
+    /// locale's collation) when given, then the locale's own tailoring, then `rules` (ICU rule
+    /// syntax). Contacts style uses it where ICU's data for a language falls short (Uyghur's
+    /// hamza letters, Dzongkha by root letter as Tibetan); the locale still names the data that
+    /// is not collation (index characters), and equality tells it from ICU's own collator.
+    package init(locale: LocaleIdentifier, rulesOf base: String?, adding rules: String,
+                 options: Options = Options()) throws(CollationError) {
+        var plain = try Collator(locale: locale, options: options)
+        do {
+            let handle: ICU.CollatorHandle
+            if let base {
+                handle = try ICU.CollatorHandle(tailoring: ICU.CollatorHandle(localeID: base),
+                                                rules: plain.handle.rules() + rules)
+            } else {
+                handle = try ICU.CollatorHandle(tailoring: plain.handle, rules: rules)
+            }
+            try Self.apply(options, to: handle)
+            let primary = try handle.copy()
+            try primary.set(.strength, .primary)
+            plain.handle = handle
+            plain.primaryHandle = primary
+        } catch {
+            throw .icu(error)
+        }
+        plain.addedRules = (base.map { "rules of \($0); " } ?? "") + rules
+        self = plain
     }
 
     /// The requested locale cut down to the most specific id that ICU has data for

@@ -240,3 +240,52 @@ extension ContactsBeyondICUTests {
         #expect(try ContactsIndex(locale: "root").label(for: "Łukasz") == "L")
     }
 }
+
+extension ContactsBeyondICUTests {
+    @Test("A section that starts at another text than it shows: its bound's names go under the shown label",
+          arguments: ContactsLetters.shownLabels)
+    func shownLabelBound(entry: ContactsLetters.ShownLabel) throws {
+        let index = try ContactsIndex(locale: entry.localeID)
+        #expect(index.label(for: entry.bound) == entry.shown, "locale \(entry.localeID): \(entry.bound)")
+        #expect(index.labels.contains(entry.shown), "locale \(entry.localeID)")
+        #expect(!index.labels.contains(entry.bound), "locale \(entry.localeID): \(entry.bound) is not shown")
+        #expect(index.labels.count == Set(index.labels).count, "locale \(entry.localeID): one section per shown label")
+    }
+
+    // Expected labels from the languages' alphabets (the fixtures' sources: Qubee, YIVO, the
+    // Uyghur alphabet of 1983, Dzongkha root letters); ICU's from its data as the fixtures'
+    // comments explain: om has no label after Z, yi files pey before פ and tof before ת,
+    // ug's untailored hamza sorts before the first label, dz (root) files by written letter.
+    @Test("Names ICU's data files under another letter: contacts style places them, ICU style stays ICU's", arguments: [
+        ("om", "Shaggar", "SH", "Z"),
+        ("yi", "פּערל", "פ", "ע"), ("yi", "תּמר", "ת", "ש"), ("yi", "פֿײַוול", "פ", "פ"), ("yi", "עסטער", "ע", "ע"),
+        ("ug", "ئابدۇللا", "ئا", "…"), ("ug", "ئۈرۈمچى", "ئۈ", "…"), ("ug", "بۇغرا", "ب", "ب"),
+        ("dz", "སྒྲོལ་མ", "ག", "ས"), ("dz", "དབང་ཕྱུག", "བ", "ད"), ("dz", "ལྷ་མོ", "ཧ", "ལ"), ("dz", "ཀརྨ", "ཀ", "ཀ"),
+    ])
+    func beyondICUData(locale: String, name: String, contacts: String, icu: String) throws {
+        #expect(try ContactsIndex(locale: locale).label(for: name) == contacts, "locale \(locale)")
+        #expect(try AlphabeticIndex(locale: locale).label(for: name) == icu, "locale \(locale)")
+    }
+
+    @Test("Contacts collation rules: the group orders by them, ICU's collator for the locale does not")
+    func contactsCollationOrder() throws {
+        // Uyghur alphabet: ئا ئە first, before ب (ICU's ug collation sorts the hamza apart).
+        let uyghur = try ContactsIndex(locale: "ug").sections(of: ["بۇغرا", "ئەخمەت", "ئابدۇللا"])
+        #expect(uyghur.map(\.label) == ["ئا", "ئە", "ب"])
+        // Dzongkha by root letter: སྤ་རོ under པ, དབང་ཕྱུག under བ (པ < ཕ < བ); root orders by the
+        // written letter, ད < པ < ས.
+        let names = ["དབང་ཕྱུག", "སྤ་རོ", "ཕུན་ཚོགས", "པདྨ"]
+        let dzongkha = try ContactsIndex(locale: "dz").sections(of: names)
+        #expect(dzongkha.flatMap(\.items) == ["པདྨ", "སྤ་རོ", "ཕུན་ཚོགས", "དབང་ཕྱུག"])
+        #expect(try Collator(locale: "dz").sorted(names) == ["དབང་ཕྱུག", "པདྨ", "ཕུན་ཚོགས", "སྤ་རོ"])
+    }
+
+    @Test("Every contacts collation entry opens, and its collator is told apart from ICU's", arguments: ContactsCollation.entries)
+    func contactsCollationOpens(entry: ContactsCollation.Entry) throws {
+        let tailored = try #require(try ContactsCollation.collator(for: entry.language, options: .init()))
+        #expect(tailored != (try Collator(locale: entry.language)), "locale \(entry.language)")
+        #expect(tailored.locale.icuID == entry.language, "locale \(entry.language): the locale's own data still applies")
+        #expect(ContactsCollation.entry(for: entry.language + "_" + entry.script) != nil)
+        #expect(ContactsCollation.entry(for: "en") == nil)
+    }
+}

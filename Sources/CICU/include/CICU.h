@@ -119,6 +119,11 @@ SICUCollator *sicu_collator_open_tailoring(const SICUCollator *base, const char 
                                            int32_t length, int32_t *parse_offset,
                                            int32_t *status);
 
+/// The collator's tailoring rules as UTF-8 (empty for root): what a collator opened with
+/// `sicu_collator_open_tailoring` over another base can carry over. Returns the length needed.
+int32_t sicu_collator_rules(const SICUCollator *collator, char *out, int32_t capacity,
+                            int32_t *status);
+
 enum {
     // Attributes (UColAttribute).
     SICU_ATTR_FRENCH_COLLATION = 0,

@@ -58,6 +58,11 @@ extension ICU {
             try ICU.check(status, "setting the collator's \(attribute) to \(value)")
         }
 
+        /// The collator's tailoring rules (ICU rule syntax; empty for root).
+        package func rules() throws(ICUError) -> String {
+            try ICU.string("reading a collator's rules") { sicu_collator_rules(pointer, $0, $1, $2) }
+        }
+
         /// The locale whose data the collator uses, as an ICU id ("root" after a fallback).
         package func actualLocaleID() throws(ICUError) -> String {
             try ICU.string("reading a collator's locale") { sicu_collator_locale(pointer, false, $0, $1, $2) }

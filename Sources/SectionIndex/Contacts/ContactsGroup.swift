@@ -44,7 +44,11 @@ final class ContactsGroup: Sendable {
                 return nil
             }
             if TailoredLetters.dropsLabel(bucket.label, of: localeID) { return previous }
-            labels.append(bucket.label)
+            // A section that starts at another text than it shows (ContactsLetters.shownLabels):
+            // Yiddish פּ shows as פ and joins the פ bucket after it; Oromo Sh shows as SH.
+            let shown = ContactsLetters.shownLabel(bucket.label, of: localeID)
+            if let previous, labels[previous] == shown { return previous }
+            labels.append(shown)
             previous = labels.count - 1
             return previous
         }
@@ -131,9 +135,19 @@ final class ContactsGroup: Sendable {
     /// (``ExtraLetters``), and those it sorts with one of its labels (``TailoredLetters``).
     private convenience init(localeID: String, addedLabels: [String]) throws(IndexError) {
         let own = ContactsLetters.letters(for: localeID) + addedLabels
-        var index = try AlphabeticIndex(.init(locale: localeID, additionalLabels: own))
+        // Where ICU's collation files the language against its alphabet, the group's index and
+        // order both use contacts style's rules (ContactsCollation).
         let ordering: Collator
-        do { ordering = try Collator(locale: localeID) } catch { throw .collation(error) }
+        let indexCollator: Collator?
+        do {
+            indexCollator = try ContactsCollation.collator(for: localeID, options: .localeDefaults)
+            if let tailored = try ContactsCollation.collator(for: localeID, options: Collator.Options()) {
+                ordering = tailored
+            } else {
+                ordering = try Collator(locale: localeID)
+            }
+        } catch { throw .collation(error) }
+        var index = try AlphabeticIndex(.init(locale: localeID, additionalLabels: own), collator: indexCollator)
         var scripts = Set<Script>()
         for bucket in index.buckets where bucket.kind == .normal {
             guard let first = bucket.label.unicodeScalars.first else { continue }
@@ -150,7 +164,8 @@ final class ContactsGroup: Sendable {
         if !extras.isEmpty {
             // Room for every extra letter: ICU's cap of 99 would thin the group's own labels.
             index = try AlphabeticIndex(.init(locale: localeID, additionalLabels: own + extras,
-                                              maximumLabelCount: max(99, ownLabels.count + extras.count)))
+                                              maximumLabelCount: max(99, ownLabels.count + extras.count)),
+                                        collator: indexCollator)
         }
         let ownSet = Set(ownLabels)
         let extraLabels = Set(index.buckets.lazy.filter { $0.kind == .normal && !ownSet.contains($0.label) }.map(\.label))

@@ -44,7 +44,7 @@ enum ContactsLetters {
         Entry(localeID: "ha", letters: ["SH", "TS"],
               source: "Hausa Boko alphabet; CLDR ha collation &S<sh, &T<ts"),
         Entry(localeID: "om", letters: ["CH", "DH", "KH", "NY", "PH"],
-              source: "Oromo Qubee alphabet, digraphs after Z; CLDR om collation &Z<ch<dh<kh<ny<ph<sh (SH is left out: the collation has sh and Sh but no upper-case SH, so the label would not sort apart)"),
+              source: "Oromo Qubee alphabet, digraphs after Z; CLDR om collation &Z<ch<dh<kh<ny<ph<sh (SH, which the collation has only as sh and Sh, is in shownLabels)"),
         Entry(localeID: "yo", letters: ["Ẹ", "GB", "Ọ", "Ṣ"],
               source: "Yoruba alphabet; CLDR yo collation &E<ẹ, &G<gb, &O<ọ, &S<ṣ"),
         Entry(localeID: "ig", letters: ["CH", "GB", "GH", "GW", "KP", "KW", "NW", "NY", "SH", "Ị", "Ṅ", "Ọ", "Ụ"],
@@ -82,8 +82,51 @@ enum ContactsLetters {
               source: "CLDR gu index characters અ અં અઃ આ … ક ક્ષ ખ … જ જ્ઞ ઝ … ત ત્ર થ …: the Gujarati barakhadi lists them as letters", keptAsWritten: true),
     ]
 
+    /// A section that starts at one text and shows another: the letter whose names the
+    /// language files there sorts before the letter the index shows (Yiddish pey פּ before pe
+    /// פ), the collation knows the letter only in another case (Oromo Sh, not SH), or ICU
+    /// keeps the bare form of a letter the alphabet names otherwise (Uyghur ا for ئا). The
+    /// bound is added to the group as a letter (a contraction of the locale's collation), and
+    /// its bucket shows `shown`, joined with the bucket right after it that has that label.
+    struct ShownLabel: Sendable {
+        let localeID: String
+        /// Where the section starts: a text the locale's collation sorts as one letter.
+        let bound: String
+        /// The label the index shows.
+        let shown: String
+        let source: String
+    }
+
+    static let shownLabels: [ShownLabel] = [
+        ShownLabel(localeID: "om", bound: "Sh", shown: "SH",
+                   source: "Oromo Qubee alphabet, SH the last digraph letter after Z (… CH DH KH NY PH SH); CLDR om collation &Z<ch<<<Ch<<<CH … <ph<<<Ph<<<PH<sh<<<Sh has no upper-case SH, so a label SH sorts as S + H and ICU leaves it out; the section starts at Sh and shows SH like the other digraphs (a name typed all in capitals, SHAGGAR, sorts as S + H and stays under S)"),
+        ShownLabel(localeID: "yi", bound: "פּ", shown: "פ",
+                   source: "YIVO alphabet … ע פּ פֿ ף צ …: pey פּ and fey פֿ are both the letter פ, and Yiddish indexes show only פ (CLDR yi index characters); CLDR yi collation sorts pey before pe (&[before 1]פ<פּ), so the section פ starts at פּ"),
+        ShownLabel(localeID: "yi", bound: "תּ", shown: "ת",
+                   source: "YIVO alphabet … ש שׂ תּ ת: tof תּ and sof ת are both the letter ת (CLDR yi index characters); CLDR yi collation sorts tof before sof (&[before 1]ת<תּ), so the section ת starts at תּ"),
+        ShownLabel(localeID: "ug", bound: "ا", shown: "ئا", source: uyghurVowels),
+        ShownLabel(localeID: "ug", bound: "ە", shown: "ئە", source: uyghurVowels),
+        ShownLabel(localeID: "ug", bound: "و", shown: "ئو", source: uyghurVowels),
+        ShownLabel(localeID: "ug", bound: "ۇ", shown: "ئۇ", source: uyghurVowels),
+        ShownLabel(localeID: "ug", bound: "ۆ", shown: "ئۆ", source: uyghurVowels),
+        ShownLabel(localeID: "ug", bound: "ۈ", shown: "ئۈ", source: uyghurVowels),
+        ShownLabel(localeID: "ug", bound: "ې", shown: "ئې", source: uyghurVowels),
+        ShownLabel(localeID: "ug", bound: "ى", shown: "ئى", source: uyghurVowels),
+    ]
+
+    /// Why Uyghur vowel sections show the hamza forms.
+    private static let uyghurVowels = "Uyghur alphabet (Arabic script, 1983) ئا ئە ب … ھ ئو ئۇ ئۆ ئۈ ۋ ئې ئى ي names each vowel as written at the start of a word, with hamza; contacts style sorts the hamza form as the same letter (ContactsCollation), and of two labels that sort as one ICU keeps the shorter, the bare vowel, which CLDR ug index characters also list"
+
+    /// The text a label of a locale's group shows: its ``ShownLabel/shown`` when it is a bound of
+    /// ``shownLabels``, else the label itself.
+    static func shownLabel(_ label: String, of localeID: String) -> String {
+        let base = String(localeID.prefix { $0 != "@" })
+        return shownLabels.first { $0.localeID == base && $0.bound == label }?.shown ?? label
+    }
+
     private static let lettersOfLocale: [String: [String]] = Dictionary(
-        entries.map { ($0.localeID, $0.keptAsWritten ? AlphabeticIndex.Configuration.customLabels($0.letters) : $0.letters) },
+        entries.map { ($0.localeID, $0.keptAsWritten ? AlphabeticIndex.Configuration.customLabels($0.letters) : $0.letters) }
+            + shownLabels.map { ($0.localeID, [$0.bound]) },
         uniquingKeysWith: +)
 
     /// The letters added to a locale's group: by its id without keywords, and by its language.

@@ -138,13 +138,19 @@ public struct AlphabeticIndex: Sendable {
     }
 
     public init(_ configuration: Configuration) throws(IndexError) {
+        try self.init(configuration, collator: nil)
+    }
+
+    /// The index with `collator` in place of the locale's own (contacts style's collation where
+    /// ICU's data falls short, ``ContactsCollation``); the locale's index characters still apply.
+    init(_ configuration: Configuration, collator given: Collator?) throws(IndexError) {
         guard configuration.maximumLabelCount > 0 else {
             throw .invalidMaximumLabelCount(configuration.maximumLabelCount)
         }
         let collator: Collator
         var additional: [LocaleIdentifier] = []
         do {
-            collator = try Collator(locale: configuration.locale, options: .localeDefaults)
+            if let given { collator = given } else { collator = try Collator(locale: configuration.locale, options: .localeDefaults) }
             for other in configuration.additionalLocales {
                 // Only their letters are used, as ICU's addLabels does, but a keyword ICU
                 // refuses is refused here as everywhere else.

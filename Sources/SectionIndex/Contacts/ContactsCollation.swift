@@ -1,0 +1,52 @@
+import Collation
+
+// Collation of contacts style's own where ICU 72's data orders a language against its
+// alphabet (issue 16, KNOWN GAPs: Uyghur, Dzongkha).
+
+/// Rules that contacts style adds to a language's collation, because the collation that ICU 72
+/// ships files the language's names against its own alphabet: Uyghur's vowel letters written
+/// with hamza (ئا ئە ئو …) sort outside the alphabet, and Dzongkha has no collation, so its
+/// names go under a prefix or superscript letter instead of their root letter. The group's
+/// index and its order both use the tailored collator; ICU style (``AlphabeticIndex``) keeps
+/// ICU's. Opened once per group, so no other locale pays anything for it.
+///
+/// Each entry names its source: the language's alphabet or dictionaries, and where CLDR differs.
+enum ContactsCollation {
+    struct Entry: Sendable {
+        /// The language, as an ICU language code.
+        let language: String
+        /// The language's script in ICU's data (an id with another script is left alone).
+        let script: String
+        /// A locale whose collation comes first, before the language's own tailoring: one that
+        /// orders the same script the way the language does (Dzongkha by Tibetan's rules).
+        var rulesOf: String?
+        /// Rules after those (ICU rule syntax).
+        var rules = ""
+        let source: String
+    }
+
+    static let entries: [Entry] = [
+        // Each hamza letter a contraction at the secondary level after its vowel: one letter,
+        // ئا at the start of a syllable and ا inside it, so a name's order does not change
+        // with which form it starts with.
+        Entry(language: "ug", script: "Arab",
+              rules: "&ا<<ئا&ە<<ئە&و<<ئو&ۇ<<ئۇ&ۆ<<ئۆ&ۈ<<ئۈ&ې<<ئې&ى<<ئى",
+              source: "Uyghur alphabet (Arabic script, 1983) ئا ئە ب پ ت ج چ خ د ر ز ژ س ش غ ف ق ك گ ڭ ل م ن ھ ئو ئۇ ئۆ ئۈ ۋ ئې ئى ي: a vowel that starts a syllable is written with hamza ئ before it and is the same letter as the vowel inside a word (ئا and ا are a), so Uyghur dictionaries file ئابدۇللا under ئا; CLDR ug index characters list the hamza forms, but CLDR ug collation (&ا<ە<ب &ك<گ<ڭ<ل &ھ<و<ۇ<ۆ<ۈ<ۋ<ې<ى<ي) leaves ئ to root, which sorts it before ا, so ICU drops those labels and files such names in #"),
+        Entry(language: "dz", script: "Tibt", rulesOf: "bo",
+              source: "Dzongkha dictionaries (Dzongkha Development Commission) file a syllable under its root letter, not a prefix or superscript letter written before it, as Tibetan ones do; ICU 72 has no dz collation (root, by written letter), so contacts style uses CLDR bo collation, which orders by root letter, then dz's own rules (none in ICU 72)"),
+    ]
+
+    /// The entry for a locale: by its language, when its script is none or the language's own.
+    static func entry(for localeID: String) -> Entry? {
+        let language = ICU.language(of: localeID)
+        let script = ICU.script(of: localeID)
+        return entries.first { $0.language == language && (script.isEmpty || script == $0.script) }
+    }
+
+    /// The collator of a locale's contacts group with `options`: with the entry's rules, or nil
+    /// when the locale has none (ICU's own collator serves).
+    static func collator(for localeID: String, options: Collator.Options) throws(CollationError) -> Collator? {
+        guard let entry = entry(for: localeID) else { return nil }
+        return try Collator(locale: LocaleIdentifier(localeID), rulesOf: entry.rulesOf, adding: entry.rules, options: options)
+    }
+}
