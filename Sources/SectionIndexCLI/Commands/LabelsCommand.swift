@@ -18,7 +18,10 @@ enum LabelsCommand: Command {
     Contacts style adds the letters other languages of a script have as letters of their own
     (Ukrainian І, Serbian Ј, Kazakh Қ in the Cyrillic group; Icelandic Þ in the Latin one).
     Without names no such letter is used, so they are listed only with --full; with FILE,
-    those its names are under, or all of them with --full.
+    those its names are under, or all of them with --full. It also follows a language's
+    alphabet where ICU's data does not: letters the CLDR index characters leave out (Tamil ஜ,
+    Oromo CH … SH), Uyghur's hamza vowels ئا … ئى, Yiddish פּ under פ, Dzongkha by root letter
+    as Tibetan (ContactsStyle.md, "Beyond ICU's data").
     """
 
     static func run(_ context: CommandContext) throws -> ExitCode {
