@@ -352,6 +352,52 @@ struct SearchTests {
         }
     }
 
+    /// Names that share their words: corpus names recombined (each given name with other
+    /// surnames), with numeric suffixes as a long list gets them, and awkward words.
+    static func namesWithRepeatedWords() -> [Entry] {
+        let rows = Corpus.sample(every: 211)
+        let words = rows.flatMap { $0.name.split(separator: " ").map(String.init) }
+        var entries = rows.map { Entry($0.name, $0.reading) }
+        for (i, row) in rows.enumerated() {
+            entries.append(Entry(row.name + " \(i % 7)", row.reading))
+            entries.append(Entry(words[i % words.count] + " " + words[(i * 7 + 3) % words.count]))
+            entries.append(Entry(Corpus.awkward[i % Corpus.awkward.count] + " " + row.name + "  Łukasz Øre-Ñandú"))
+        }
+        return entries
+    }
+
+    @Test("A list whose names repeat their words finds what matching one name at a time finds",
+          arguments: ["en", "sv", "ja", "zh-TW", "ko", "uk", "tr"])
+    func repeatedWords(locale: String) throws {
+        let entries = Self.namesWithRepeatedWords()
+        let matcher = try Self.matcher(locale)
+        // Each entry's weights, words and texts, made word by word, equal those of its whole texts.
+        matcher.weighers.withWeigher { weigher in
+            let memo = SpellingMemo()
+            let words = WordForms(weigher: weigher)
+            for entry in entries {
+                let texts = matcher.spelledTexts(name: entry.name, reading: entry.reading, memo: memo)
+                var whole = WeightTable(), byWord = WeightTable(), byName = WeightTable()
+                whole.append(rank: 0, texts: NameForms.completed(texts), weigher: weigher)
+                words.append(rank: 0, texts: texts, to: &byWord)
+                words.append(rank: 0, name: entry.name, reading: entry.reading, matcher: matcher, memo: memo, to: &byName)
+                for (table, how) in [(byWord, "word by word"), (byName, "from the spellings before a last ASCII word")] {
+                    #expect(table.weights == whole.weights && table.textStarts == whole.textStarts
+                            && table.wordStarts == whole.wordStarts, "locale \(locale): \(entry.name), \(how)")
+                }
+            }
+        }
+        let list = matcher.prepare(entries, name: \.name, reading: \.reading)
+        for query in ["a", "lukasz", "ø", "l ø", "zw", "ka", "김", "3 a"] {
+            for mode in NameMatcher.Mode.allCases {
+                let slow = entries.indices.filter {
+                    matcher.matches(name: entries[$0].name, reading: entries[$0].reading, query: query, mode: mode)
+                }
+                #expect(Set(list.positions(matching: query, mode: mode)) == Set(slow), "locale \(locale), \"\(query)\" \(mode)")
+            }
+        }
+    }
+
     @Test("Awkward names and queries neither crash nor match by accident")
     func awkward() throws {
         let matcher = try Self.matcher("en")

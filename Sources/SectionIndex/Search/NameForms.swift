@@ -35,7 +35,15 @@ enum NameForms {
     /// dot above of a capital I stays: Turkish İ is the capital of i, and I without it the
     /// capital of ı, a different letter.
     static func withoutMarks(_ text: String) -> String? {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
+        let (form, changed) = strippingMarks(text)
+        return changed ? form : nil
+    }
+
+    /// The text as ``withoutMarks(_:)`` makes it, even when that removes nothing (it is then
+    /// the text's NFKD), and whether it removed something. A text split at a space gives,
+    /// piece by piece, the pieces of the whole text's form.
+    static func strippingMarks(_ text: String) -> (form: String, changed: Bool) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return (text, false) }
         var changed = false
         var out = String.UnicodeScalarView()
         var afterLatin = false
@@ -57,7 +65,7 @@ enum NameForms {
             }
         }
         // NFKD alone (full-width letters, ligatures) changes nothing collation sees.
-        return changed ? String(out) : nil
+        return (String(out), changed)
     }
 
     /// The first letter of each word, written apart ("j s"); nil for a text of one word, or
@@ -65,10 +73,21 @@ enum NameForms {
     /// romanisations: pinyin, Hangul initial consonants). Words end at white space,
     /// punctuation and symbols.
     static func initials(of text: String) -> String? {
+        guard let letters = wordInitials(of: text.unicodeScalars), letters.count > 1 else { return nil }
         var initials = String.UnicodeScalarView()
-        var words = 0
+        for letter in letters {
+            if !initials.isEmpty { initials.append(" ") }
+            initials.append(letter)
+        }
+        return String(initials)
+    }
+
+    /// The first letter of each word, in order; nil when a word begins with Han, kana or
+    /// Hangul. Texts split at a space give, word by word, the initials of the whole text.
+    static func wordInitials(of scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar]? {
+        var letters: [Unicode.Scalar] = []
         var inWord = false
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             if isWordBreak(scalar) {
                 inWord = false
                 continue
@@ -76,11 +95,9 @@ enum NameForms {
             if inWord || ICU.isMark(scalar) { continue }
             inWord = true
             if scalar.value >= 0x1100, hasOwnInitials(scalar) { return nil }
-            if words > 0 { initials.append(" ") }
-            initials.append(scalar)
-            words += 1
+            letters.append(scalar)
         }
-        return words > 1 ? String(initials) : nil
+        return letters
     }
 
     static func isWordBreak(_ scalar: Unicode.Scalar) -> Bool {

@@ -181,14 +181,29 @@ public struct NameMatcher: Sendable {
     /// A name with a kana reading is Japanese: its kanji are read by that reading only, not
     /// by their pinyin nor (where collation weighs Hanja as Hangul) by their Korean reading.
     func searchTexts(name: String, reading: String?, memo: SpellingMemo) -> [String] {
+        NameForms.completed(spelledTexts(name: name, reading: reading, memo: memo))
+    }
+
+    /// The name, its reading and the Latin spellings of both: the texts whose initials and
+    /// forms without marks ``NameForms`` adds.
+    func spelledTexts(name: String, reading: String?, memo: SpellingMemo) -> [String] {
         let japanese = reading.map(SearchRomanizer.containsKana) ?? false
-        var texts = [japanese && hanWeighsAsHangul ? SearchRomanizer.withoutHan(name) : name]
-        texts += romanizer.spellings(of: name, memo: memo, readsHan: !japanese)
-        if let reading, !reading.isEmpty {
-            texts.append(reading)
-            texts += romanizer.spellings(of: reading, memo: memo)
-        }
-        return NameForms.completed(texts)
+        let (texts, initials) = nameTexts(name: name, japanese: japanese, memo: memo)
+        return texts + (initials.map { [$0] } ?? []) + (reading.map { readingTexts(reading: $0, memo: memo) } ?? [])
+    }
+
+    /// The name (without its Han where it is Japanese and collation would weigh Han as
+    /// Hangul) and its spellings, and apart the initial consonants of its Hangul: a name that
+    /// goes on with a space and a word of ASCII has the same texts, each but the initials
+    /// followed by that space and word (``SearchRomanizer/spellingParts(of:memo:readsHan:)``).
+    func nameTexts(name: String, japanese: Bool, memo: SpellingMemo) -> (texts: [String], initials: String?) {
+        let (spellings, initials) = romanizer.spellingParts(of: name, memo: memo, readsHan: !japanese)
+        return ([japanese && hanWeighsAsHangul ? SearchRomanizer.withoutHan(name) : name] + spellings, initials)
+    }
+
+    /// A reading and its spellings; none for an empty reading.
+    func readingTexts(reading: String, memo: SpellingMemo) -> [String] {
+        reading.isEmpty ? [] : [reading] + romanizer.spellings(of: reading, memo: memo)
     }
 
     /// Appends one entry's searchable forms to a table: what both a prepared list and a

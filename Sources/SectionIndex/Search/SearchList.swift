@@ -215,10 +215,13 @@ extension NameMatcher {
             var table = WeightTable()
             let memo = SpellingMemo()
             weighers.withWeigher { weigher in
+                // Each distinct word weighed and unmarked once, each name's spellings made
+                // once for all the names that differ only in a last ASCII word (WordForms).
+                let words = WordForms(weigher: weigher)
                 for rank in ranges[chunk] {
                     let position = order[rank].position
-                    appendEntry(name: names[position], reading: readings[position], rank: UInt32(rank),
-                                to: &table, memo: memo, weigher: weigher)
+                    words.append(rank: UInt32(rank), name: names[position], reading: readings[position],
+                                 matcher: self, memo: memo, to: &table)
                 }
             }
             table.sortWords()

@@ -52,7 +52,19 @@ struct SearchRomanizer: Sendable {
     ///   - readsHan: false for a Japanese name (one with a kana reading): its kanji are not
     ///     read as Chinese.
     func spellings(of text: String, memo: SpellingMemo, readsHan: Bool = true) -> [String] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return [] }
+        let (spellings, initials) = spellingParts(of: text, memo: memo, readsHan: readsHan)
+        // A handful of spellings: comparing with each is cheaper than hashing them.
+        var unique: [String] = []
+        for spelling in spellings + (initials.map { [$0] } ?? []) where !unique.contains(spelling) { unique.append(spelling) }
+        return unique
+    }
+
+    /// The spellings of ``spellings(of:memo:readsHan:)`` apart from the initial consonants of
+    /// Hangul, which come last there. A text that goes on with a space and a word of ASCII
+    /// has the same parts, each followed by that space and word (its runs are the text's,
+    /// the last one perhaps longer by the word), and the same initials.
+    func spellingParts(of text: String, memo: SpellingMemo, readsHan: Bool = true) -> (spellings: [String], initials: String?) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return ([], nil) }
         let text = text.unicodeScalars.count > Self.maximumLength
             ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(Self.maximumLength))) : text
         var runs = Self.runs(of: text)
@@ -60,7 +72,7 @@ struct SearchRomanizer: Sendable {
             for i in runs.indices where runs[i].kind == .han { runs[i].kind = .other }
         }
         let cyrillicID = runs.contains { $0.kind == .cyrillic } ? bgnTransliteratorID(for: text) : ""
-        guard runs.contains(where: { $0.kind != .other }) else { return [] }
+        guard runs.contains(where: { $0.kind != .other }) else { return ([], nil) }
         var spelled: [[String]] = []
         var initials: [String] = []
         var atStart = true
@@ -80,13 +92,11 @@ struct SearchRomanizer: Sendable {
                 result.append(Self.joined(parts))
             }
         }
-        // Initials are written apart, each beginning a word (see ``NameForms``); those of
-        // Latin spellings are added with the initials of every other text.
-        if !initials.isEmpty { result.append(initials.joined(separator: " ")) }
-        // A handful of spellings: comparing with each is cheaper than hashing them.
         var unique: [String] = []
         for spelling in result where !unique.contains(spelling) { unique.append(spelling) }
-        return unique
+        // Initials are written apart, each beginning a word (see ``NameForms``); those of
+        // Latin spellings are added with the initials of every other text.
+        return (unique, initials.isEmpty ? nil : initials.joined(separator: " "))
     }
 
     /// A run's spellings (the usual one first) and its initials, from the memo when the run

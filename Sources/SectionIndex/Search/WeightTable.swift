@@ -44,31 +44,48 @@ struct WeightTable: Sendable {
     /// entry adds nothing, nor does a word whose weights from its start equal an earlier
     /// word's of the entry. Entries must come in rank order.
     mutating func append(rank: UInt32, texts: [String], weigher: ICU.SearchWeigher) {
-        let entryStart = weights.count
-        let entryFirstWord = wordStarts.count
+        let entry = entryStart
         for text in texts {
-            let start = weights.count
-            scratchStarts.removeAll(keepingCapacity: true)
-            guard weigher.appendWeights(of: text, to: &weights, wordStarts: &scratchStarts) > 0 else { continue }
-            weights.append(0)
-            if repeatsEarlierText(from: start, entryStart: entryStart) {
-                weights.removeSubrange(start...)
-                continue
+            appendText(rank: rank, entry: entry) { weights, starts in
+                weigher.appendWeights(of: text, to: &weights, wordStarts: &starts)
             }
-            textStarts.append(UInt32(start))
-            textRanks.append(rank)
-            for word in scratchStarts where !repeatsEarlierWord(word, from: entryFirstWord) {
-                wordStarts.append(word)
-                wordRanks.append(rank)
-            }
+        }
+    }
+
+    /// Where the next entry's weights and words begin: what ``appendText(rank:entry:_:)``
+    /// compares a new text with to drop repeats.
+    var entryStart: (weights: Int, firstWord: Int) { (weights.count, wordStarts.count) }
+
+    /// Appends one text of the entry that began at `entry`: `write` appends its weights and
+    /// the positions where its words begin. A text without weights, or whose weights equal an
+    /// earlier text's of the entry, adds nothing, nor does a word whose weights from its start
+    /// equal an earlier word's of the entry.
+    mutating func appendText(rank: UInt32, entry: (weights: Int, firstWord: Int),
+                             _ write: (inout [UInt32], inout [UInt32]) -> Void) {
+        let start = weights.count
+        scratchStarts.removeAll(keepingCapacity: true)
+        write(&weights, &scratchStarts)
+        guard weights.count > start else { return }
+        weights.append(0)
+        if repeatsEarlierText(from: start, entryStart: entry.weights) {
+            weights.removeSubrange(start...)
+            return
+        }
+        textStarts.append(UInt32(start))
+        textRanks.append(rank)
+        for word in scratchStarts where !repeatsEarlierWord(word, from: entry.firstWord) {
+            wordStarts.append(word)
+            wordRanks.append(rank)
         }
     }
 
     private func repeatsEarlierText(from start: Int, entryStart: Int) -> Bool {
         var earlier = textStarts.count - 1
+        var end = start
         while earlier >= 0, Int(textStarts[earlier]) >= entryStart {
             let from = Int(textStarts[earlier])
-            if weights[from..<start].elementsEqual(weights[start...]) { return true }
+            if weights[from..<end].elementsEqual(weights[start...]) { return true }
+            end = from
             earlier -= 1
         }
         return false
