@@ -16,7 +16,8 @@ import Collation
 public struct SearchList<Element> {
     /// The matcher the list was prepared with.
     public let matcher: NameMatcher
-    /// The elements, in index order.
+    /// The elements, in input order: a match reads its own through ``inputPositions``, so
+    /// preparing copies no element.
     let elements: [Element]
     /// Each element's position in the input, in index order.
     let inputPositions: [Int]
@@ -26,7 +27,7 @@ public struct SearchList<Element> {
     let sectionLabels: [String]
     let sectionKinds: [SectionKind]
     let table: WeightTable
-    /// Each element's name and reading, in index order: what symbol queries are matched in.
+    /// Each element's name and reading, in input order: what symbol queries are matched in.
     let names: [String]
     let readings: [String?]
 
@@ -52,7 +53,8 @@ public struct SearchList<Element> {
     }
 
     func match(atRank rank: Int) -> SearchMatch<Element> {
-        SearchMatch(element: elements[rank], position: inputPositions[rank], label: sectionLabels[Int(sectionNumbers[rank])])
+        let position = inputPositions[rank]
+        return SearchMatch(element: elements[position], position: position, label: sectionLabels[Int(sectionNumbers[rank])])
     }
 
     /// The input positions of the elements that match, in index order: the search without
@@ -73,7 +75,7 @@ public struct SearchList<Element> {
                 sections.append(Section(label: sectionLabels[number], kind: sectionKinds[number], items: [], id: ids[number]))
                 current = number
             }
-            sections[sections.count - 1].items.append(elements[rank])
+            sections[sections.count - 1].items.append(elements[inputPositions[rank]])
         }
         return sections
     }
@@ -108,7 +110,9 @@ public struct SearchList<Element> {
         }
         guard !plan.literals.isEmpty else { return result?.ranks ?? [] }
         // Words of symbols are matched as written, among the entries the others left.
-        return (result?.ranks ?? Array(0..<count)).filter { plan.literalsOccur(inName: names[$0], reading: readings[$0]) }
+        return (result?.ranks ?? Array(0..<count)).filter {
+            plan.literalsOccur(inName: names[inputPositions[$0]], reading: readings[inputPositions[$0]])
+        }
     }
 }
 
@@ -234,10 +238,10 @@ extension NameMatcher {
             chunks[i] = WeightTable()
         }
         table.finish(entryCount: order.count)
-        return SearchList(matcher: self, elements: order.map { items[$0.position] },
+        return SearchList(matcher: self, elements: items,
                           inputPositions: order.map(\.position),
                           sectionNumbers: order.map { Int32($0.section) },
                           sectionLabels: grouped.labels, sectionKinds: grouped.kinds, table: table,
-                          names: order.map { names[$0.position] }, readings: order.map { readings[$0.position] })
+                          names: names, readings: readings)
     }
 }
