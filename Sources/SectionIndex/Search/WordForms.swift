@@ -11,7 +11,7 @@ import Collation
 /// looks no further back than the letter before a mark, never a space, and NFKD never moves a
 /// character across a space; ``NameForms/wordInitials(of:)`` begins a word after one. So a
 /// text's weights, initials and unmarked form come out the same from its words as from the
-/// whole text (`SearchListTests` checks that a prepared list finds what ``NameMatcher``
+/// whole text (`SearchTests.repeatedWords` checks that a prepared list finds what ``NameMatcher``
 /// finds name by name).
 ///
 /// ```swift
