@@ -10,6 +10,10 @@
 #include <unicode/uset.h>
 #include <unicode/usetiter.h>
 
+#include <map>
+#include <memory>
+#include <mutex>
+
 static_assert(SICU_ATTR_ALTERNATE_HANDLING == UCOL_ALTERNATE_HANDLING, "attribute mismatch");
 static_assert(SICU_ATTR_CASE_FIRST == UCOL_CASE_FIRST, "attribute mismatch");
 static_assert(SICU_ATTR_STRENGTH == UCOL_STRENGTH, "attribute mismatch");
@@ -34,6 +38,41 @@ namespace {
 
 inline UCollator *raw(SICUCollator *c) { return reinterpret_cast<UCollator *>(c); }
 inline const UCollator *raw(const SICUCollator *c) { return reinterpret_cast<const UCollator *>(c); }
+
+/// ICU's tailored set of a collator, computed once per tailoring per process and shared by
+/// every collator with the same rules (the rules alone make the tailoring's data). Computing
+/// it walks the whole tailoring: Japanese's thousands of prefix mappings cost tens of millions
+/// of instructions a time, and each contacts group asks for it several times. A failure is not
+/// kept, so the next call tries again. The set is frozen: read from several threads at once.
+const icu::UnicodeSet *tailoredSet(const UCollator *collator, UErrorCode &code) {
+    struct Entry {
+        std::mutex lock;
+        icu::UnicodeSet set;
+        bool ready = false;
+    };
+    // Never destroyed: a worker may still read a set while the process exits.
+    static std::mutex *cacheLock = new std::mutex;
+    static auto *cache = new std::map<std::u16string, std::unique_ptr<Entry>>;
+    int32_t length = 0;
+    const UChar *rules = ucol_getRules(collator, &length);
+    Entry *entry;
+    {
+        std::lock_guard<std::mutex> guard(*cacheLock);
+        std::unique_ptr<Entry> &slot = (*cache)[std::u16string(rules, static_cast<size_t>(length))];
+        if (!slot) { slot = std::make_unique<Entry>(); }
+        entry = slot.get();
+    }
+    std::lock_guard<std::mutex> guard(entry->lock);
+    if (!entry->ready) {
+        USet *tailored = ucol_getTailoredSet(collator, &code);
+        if (U_FAILURE(code)) { return nullptr; }
+        entry->set = *icu::UnicodeSet::fromUSet(tailored);
+        uset_close(tailored);
+        entry->set.freeze();
+        entry->ready = true;
+    }
+    return &entry->set;
+}
 
 }  // namespace
 
@@ -197,31 +236,38 @@ int32_t sicu_collator_contractions_starting_with(const SICUCollator *collator, i
 int32_t sicu_collator_tailored_strings_starting_with(const SICUCollator *collator, int32_t first,
                                                      char *out, int32_t capacity, int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;
-    USet *tailored = ucol_getTailoredSet(raw(collator), &code);
+    const icu::UnicodeSet *tailored = tailoredSet(raw(collator), code);
     *status = code;
     if (U_FAILURE(code)) { return 0; }
     std::string all;
-    icu::UnicodeSetIterator it(*icu::UnicodeSet::fromUSet(tailored));
-    while (it.next()) {
+    // Range by range: a single code point is longer than one UTF-16 unit only when it is
+    // supplementary, so of the ranges only `first` itself can qualify.
+    icu::UnicodeSetIterator it(*tailored);
+    while (it.nextRange()) {
+        if (!it.isString()) {
+            if (first > 0xFFFF && it.getCodepoint() <= first && first <= it.getCodepointEnd()) {
+                icu::UnicodeString(static_cast<UChar32>(first)).toUTF8String(all);
+                all.push_back('\0');
+            }
+            continue;
+        }
         const icu::UnicodeString &s = it.getString();
         if (s.length() > 1 && s.char32At(0) == first) {
             s.toUTF8String(all);
             all.push_back('\0');
         }
     }
-    uset_close(tailored);
     return sicu::copyOut(all, out, capacity);
 }
 
 void sicu_collator_tailors_code_points(const SICUCollator *collator, const int32_t *code_points,
                                        int32_t count, bool *out, int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;
-    USet *tailored = ucol_getTailoredSet(raw(collator), &code);
+    const icu::UnicodeSet *tailored = count > 0 ? tailoredSet(raw(collator), code) : nullptr;
     *status = code;
     for (int32_t i = 0; i < count; ++i) {
-        out[i] = U_SUCCESS(code) && uset_contains(tailored, code_points[i]);
+        out[i] = U_SUCCESS(code) && tailored->contains(code_points[i]);
     }
-    if (U_SUCCESS(code)) { uset_close(tailored); }
 }
 
 }  // extern "C"

@@ -208,7 +208,8 @@ final class ContactsGroup: Sendable {
         let key = language + "_" + script.shortName
         if let known = sameLanguageCache.withLock({ $0[key] }) { return known }
         var group: ContactsGroup?
-        if !script.shortName.isEmpty, let candidate = try? shared(localeID: key), candidate.scripts.contains(script),
+        if !script.shortName.isEmpty, mayClaim(script, localeID: key), let candidate = try? shared(localeID: key),
+           candidate.scripts.contains(script),
            ICU.language(of: candidate.localeID) == language {
             group = candidate
         }
@@ -230,10 +231,33 @@ final class ContactsGroup: Sendable {
         guard !language.isEmpty, language != "und" else { return nil }
         // "und_Hang" gives "ko_Hang_KR", but ICU's data for Korean lives under "ko" (an id
         // with a non-default script falls back to root): try the language first.
-        for localeID in [language, language + "_" + ICU.script(of: likely)] {
+        for localeID in [language, language + "_" + ICU.script(of: likely)] where mayClaim(script, localeID: localeID) {
             if let group = try? shared(localeID: localeID), group.scripts.contains(script) { return group }
         }
         return ofLetters(script, localeID: language + "_" + code)
+    }
+
+    /// Whether the group of a locale (without added labels) can claim a script, decided without
+    /// building it: its scripts are those of its index's first labels, which are among the
+    /// labels the index starts from (its U+FDD0 contractions or exemplars, shown without the
+    /// U+FDD0) and ``ContactsLetters``' letters. A list met a dozen scripts and built a group for
+    /// each in the primary language ("en_Cyrl", "ja_Thaa"), milliseconds each, only to find
+    /// that none claims its script.
+    private static func mayClaim(_ script: Script, localeID: String) -> Bool {
+        guard let collator = try? Collator(locale: localeID, options: .localeDefaults),
+              let initial = try? IndexCharacters.primaryLabels(for: collator.locale.icuID, primary: collator.primaryHandle)
+        else { return false }
+        let kana: Set<Script> = [Script.hiragana, Script.katakana]
+        return (initial + ContactsLetters.letters(for: localeID)).contains { label in
+            let scalars = label.unicodeScalars
+            guard var first = scalars.first else { return false }
+            if first == IndexCharacters.chineseLabelPrefix {
+                guard let second = scalars.dropFirst().first else { return false }
+                first = second
+            }
+            let labelScript = Script(of: first)
+            return labelScript == script || (kana.contains(script) && kana.contains(labelScript))
+        }
     }
 
     /// At most this many letters make a group of a script's own letters: an alphabet or
@@ -251,18 +275,32 @@ final class ContactsGroup: Sendable {
         if let rows = SyllabaryRows.labels(for: script) {
             return (try? shared(localeID: localeID, addedLabels: rows))?.keepingLabels(of: script)
         }
-        var letters: [String] = []
-        for value in UInt32(0x80)...0x2FFFF {
-            guard let scalar = Unicode.Scalar(value), Script(of: scalar) == script else { continue }
-            switch scalar.properties.generalCategory {
-            case .otherLetter, .uppercaseLetter, .titlecaseLetter: letters.append(String(scalar))
-            default: continue
-            }
-            if letters.count > maximumOwnLetters { return nil }
-        }
+        let code = Int(script.rawValue)
+        let letters = lettersOfScript.indices.contains(code) ? lettersOfScript[code] : []
+        if letters.count > maximumOwnLetters { return nil }
         guard !letters.isEmpty, let group = try? shared(localeID: localeID, addedLabels: letters) else { return nil }
         return group.keepingLabels(of: script)
     }
+
+    /// The letters (Lo, Lu, Lt) from U+0080 to U+2FFFF of each script (by its ICU code), in
+    /// code point order, each list stopping one past ``maximumOwnLetters``: one pass over the
+    /// code points for the process instead of one per script ``ofLetters(_:localeID:)`` meets,
+    /// and the letter test only for scripts still short of that.
+    private static let lettersOfScript: [[String]] = {
+        var letters: [[String]] = []
+        for value in UInt32(0x80)...0x2FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let code = Int(Script(of: scalar).rawValue)
+            guard code >= 0 else { continue }
+            if code >= letters.count { letters += Array(repeating: [], count: code + 1 - letters.count) }
+            guard letters[code].count <= maximumOwnLetters else { continue }
+            switch scalar.properties.generalCategory {
+            case .otherLetter, .uppercaseLetter, .titlecaseLetter: letters[code].append(String(scalar))
+            default: continue
+            }
+        }
+        return letters
+    }()
 
     /// The same group with only the labels of one script, claiming only that script: names
     /// of the script before its first label, or in a dropped label's bucket, go to `#`.
