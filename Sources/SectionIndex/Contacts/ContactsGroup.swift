@@ -244,7 +244,9 @@ final class ContactsGroup: Sendable {
     /// each in the primary language ("en_Cyrl", "ja_Thaa"), milliseconds each, only to find
     /// that none claims its script.
     private static func mayClaim(_ script: Script, localeID: String) -> Bool {
-        guard let collator = try? Collator(locale: localeID, options: .localeDefaults),
+        // The collator the group's index would use (``ContactsCollation``'s where it has one).
+        guard let collator = (try? ContactsCollation.collator(for: localeID, options: .localeDefaults))
+                ?? (try? Collator(locale: localeID, options: .localeDefaults)),
               let initial = try? IndexCharacters.primaryLabels(for: collator.locale.icuID, primary: collator.primaryHandle)
         else { return false }
         let kana: Set<Script> = [Script.hiragana, Script.katakana]
