@@ -252,6 +252,18 @@ extension ContactsBeyondICUTests {
         #expect(index.labels.count == Set(index.labels).count, "locale \(entry.localeID): one section per shown label")
     }
 
+    // A region or keyword does not change a language's alphabet (the sources of the om, ug,
+    // sr-Latn, bs and traditional es fixtures): the same sections as the language alone.
+    @Test("A locale with a region or keyword gets its language's letters and shown labels", arguments: [
+        ("om-ET", "Shaggar", "SH"), ("om-ET", "Chaltu", "CH"),
+        ("ug-CN", "ئابدۇللا", "ئا"), ("ug-CN", "ئۈرۈمچى", "ئۈ"),
+        ("sr-Latn-RS", "Đorđe", "Đ"), ("bs-BA", "Đulsa", "Đ"),
+        ("es-MX@collation=traditional", "Chávez", "CH"), ("es-MX@collation=traditional", "Llorente", "LL"),
+    ])
+    func regionKeepsLetters(locale: String, name: String, label: String) throws {
+        #expect(try ContactsIndex(locale: locale).label(for: name) == label, "locale \(locale)")
+    }
+
     // Expected labels from the languages' alphabets (the fixtures' sources: Qubee, YIVO, the
     // Uyghur alphabet of 1983, Dzongkha root letters); ICU's from its data as the fixtures'
     // comments explain: om has no label after Z, yi files pey before פ and tof before ת,

@@ -1,3 +1,5 @@
+import Collation
+
 // Letters a language has that its CLDR index characters lack (issue 16, cases 2 and 3).
 
 /// Letters added to a locale's own group in contacts style, because the language has them as
@@ -120,8 +122,8 @@ enum ContactsLetters {
     /// The text a label of a locale's group shows: its ``ShownLabel/shown`` when it is a bound of
     /// ``shownLabels``, else the label itself.
     static func shownLabel(_ label: String, of localeID: String) -> String {
-        let base = String(localeID.prefix { $0 != "@" })
-        return shownLabels.first { $0.localeID == base && $0.bound == label }?.shown ?? label
+        let key = tableKey(for: localeID)
+        return shownLabels.first { $0.localeID == key && $0.bound == label }?.shown ?? label
     }
 
     private static let lettersOfLocale: [String: [String]] = Dictionary(
@@ -129,9 +131,21 @@ enum ContactsLetters {
             + shownLabels.map { ($0.localeID, [$0.bound]) },
         uniquingKeysWith: +)
 
-    /// The letters added to a locale's group: by its id without keywords, and by its language.
+    /// The letters added to a locale's group, by ``tableKey(for:)``.
     static func letters(for localeID: String) -> [String] {
-        let base = String(localeID.prefix { $0 != "@" })
-        return lettersOfLocale[base] ?? []
+        lettersOfLocale[tableKey(for: localeID)] ?? []
+    }
+
+    /// The id a locale's entries are under: its language, with its script only where that is
+    /// not the language's own (`sr_Latn`). A region or a keyword does not change a language's
+    /// alphabet: `om_ET`, `es_MX@collation=traditional` and `sr_Latn_RS` take the entries of
+    /// `om`, `es` and `sr_Latn` (looked up by the whole id, they had none).
+    static func tableKey(for localeID: String) -> String {
+        let language = ICU.language(of: localeID)
+        let script = ICU.script(of: localeID)
+        guard !script.isEmpty, let likely = ICU.addLikelySubtags(language), ICU.script(of: likely) != script else {
+            return language
+        }
+        return language + "_" + script
     }
 }
