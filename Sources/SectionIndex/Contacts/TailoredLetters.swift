@@ -125,6 +125,14 @@ enum TailoredLetters {
                    source: "Assamese barnamala অ … ঔ ক … হ ক্ষ: khanda ta ৎ, which CLDR as index characters list, is a final form of ত that starts no word"),
         OwnLetters(localeID: "pa", letters: [("ਸ਼", "ਸ")],
                    source: "CLDR pa index characters ੳ ਅ ੲ ਸ ਸ਼ ਹ ਕ …; CLDR pa collation makes the nukta a secondary difference (&ੱ<<…<<਼), so ICU drops the ਸ਼ label and files ਸ਼ under ਸ"),
+        OwnLetters(localeID: "tzm", letters: [("Ḍ", "D"), ("Ḥ", "H"), ("Ṛ", "R"), ("Ṣ", "S"), ("Ṭ", "T")],
+                   source: "Central Atlas Tamazight Latin alphabet (CLDR tzm exemplar characters) a b c d ḍ e ɛ f g gʷ ɣ h ḥ i j k kʷ l m n q r ṛ s ṣ t ṭ u w x y z (the pharyngealised consonants are letters of their own, as their Tifinagh letters ⴹ ⵃ ⵕ ⵚ ⵟ are), and CLDR tzm index characters A B C D Ḍ E Ɛ F G Ɣ H Ḥ I J K L M N Q R Ṛ S Ṣ T Ṭ U W X Y Z; CLDR tzm has no collation, so root makes them variants of D H R S T and ICU drops the labels"),
+        OwnLetters(localeID: "shi_Latn", letters: [("Ḍ", "D"), ("Ḥ", "H"), ("Ṛ", "R"), ("Ṣ", "S"), ("Ṭ", "T")],
+                   source: "Tashelhit Latin alphabet (CLDR shi_Latn exemplar characters) a b c d ḍ e ɛ f g gʷ ɣ h ḥ i j k kʷ l m n q r ṛ s ṣ t ṭ u w x y z (the pharyngealised consonants are letters of their own, as their Tifinagh letters ⴹ ⵃ ⵕ ⵚ ⵟ are), and CLDR shi_Latn index characters A B C D Ḍ E Ɛ F G Gʷ Ɣ H Ḥ I J K Kʷ L M N Q R Ṛ S Ṣ T Ṭ U W X Y Z; CLDR shi_Latn has no collation, so root makes them variants of D H R S T and ICU drops the labels"),
+        OwnLetters(localeID: "ast", letters: [("Ñ", "N")],
+                   source: "Asturian alphabet of the Academia de la Llingua Asturiana (Normes ortográfiques) a b c d e f g h i l m n ñ o p q r s t u v x y z, ñ a letter after n as in Spanish (CLDR es &N<ñ), and CLDR ast index characters A … N Ñ O …; CLDR ast has no collation, so root makes ñ a variant of n and ICU drops the label"),
+        OwnLetters(localeID: "dyo", letters: [("Ñ", "N")],
+                   source: "Jola-Fonyi as Senegal writes its national languages, ñ and ŋ letters of their own after n (CLDR dyo standard exemplar characters a–y á é í ñ ó ú ŋ; Wolof likewise, CLDR wo &N<ñ<ŋ), and CLDR dyo index characters A … N Ñ Ŋ O …; CLDR dyo has no collation, so root makes ñ a variant of n and ICU drops the label"),
     ]
 
     /// Whether a label of a locale's index is left out of its group: a combining mark (the
