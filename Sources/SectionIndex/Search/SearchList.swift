@@ -26,7 +26,9 @@ public struct SearchList<Element> {
     /// The index's section labels and kinds, by section number.
     let sectionLabels: [String]
     let sectionKinds: [SectionKind]
-    let table: WeightTable
+    /// The list's weights in parts of consecutive ranks, each built on one core and kept as
+    /// it was built: a query marks its matches in each.
+    let parts: [WeightTable]
     /// Each element's name and reading, in input order: what symbol queries are matched in.
     let names: [String]
     let readings: [String?]
@@ -46,8 +48,8 @@ public struct SearchList<Element> {
     ///   - mode: ``NameMatcher/Mode/prefix`` (the default), ``NameMatcher/Mode/substring`` or
     ///     ``NameMatcher/Mode/t9``.
     /// - Returns: the matches, in index order; each is made when it is read.
-    /// - Complexity: prefix: O(log *w*) for *w* words in the list, plus the matches; substring:
-    ///   one pass over the list's weights. Either way, O(*n* / 64) to collect the matches.
+    /// - Complexity: prefix: O(*p* log *w*) for *w* words in *p* parts (four per core, as it
+    ///   was prepared), plus the matches; substring: one pass over the list's weights. Either way, O(*n* / 64) to collect the matches.
     public func search(_ query: String, mode: NameMatcher.Mode = .prefix) -> SearchResults<Element> {
         SearchResults(list: self, ranks: ranks(matching: query, mode: mode))
     }
@@ -87,7 +89,7 @@ public struct SearchList<Element> {
         var result: RankSet?
         for keys in plan.dialPadWords {
             var ranks = RankSet(count: count)
-            table.markDialPadMatches(of: keys, pad: matcher.dialPad, in: &ranks)
+            for part in parts { part.markDialPadMatches(of: keys, pad: matcher.dialPad, in: &ranks) }
             if result == nil { result = ranks } else { result!.formIntersection(ranks) }
         }
         // The longest word first: it matches fewest entries, and a substring search for
@@ -96,9 +98,11 @@ public struct SearchList<Element> {
         for alternatives in tokens {
             var ranks = RankSet(count: count)
             for weights in alternatives {
-                switch mode {
-                case .prefix, .t9: table.markPrefixMatches(of: weights, in: &ranks)
-                case .substring: table.markSubstringMatches(of: weights, in: &ranks, among: result)
+                for part in parts {
+                    switch mode {
+                    case .prefix, .t9: part.markPrefixMatches(of: weights, in: &ranks)
+                    case .substring: part.markSubstringMatches(of: weights, in: &ranks, among: result)
+                    }
                 }
             }
             if result == nil {
@@ -213,9 +217,10 @@ extension NameMatcher {
     private func prepare<E>(_ items: [E], names: [String], readings: [String?]) -> SearchList<E> {
         let grouped = index.groupedOrder(names: names, readings: readings)
         let order = grouped.entries
-        // Chunks of ranks on every core, each into a table of its own, joined in rank order.
+        // Chunks of ranks on every core, each into a table of its own that the list keeps:
+        // joining them would hold every weight twice and merge every word again.
         let ranges = ParallelWork.chunks(of: order.count, into: ParallelWork.chunkCount(for: order.count))
-        var chunks = ParallelWork.map(count: ranges.count) { chunk in
+        let parts = ParallelWork.map(count: ranges.count) { chunk in
             var table = WeightTable()
             let memo = SpellingMemo()
             weighers.withWeigher { weigher in
@@ -228,20 +233,13 @@ extension NameMatcher {
                                  matcher: self, memo: memo, to: &table)
                 }
             }
-            table.sortWords()
+            table.finish(ranks: ranges[chunk])
             return table
         }
-        var table = WeightTable()
-        table.reserveCapacity(toAppend: chunks)
-        for i in chunks.indices {
-            table.append(contentsOf: chunks[i])
-            chunks[i] = WeightTable()
-        }
-        table.finish(entryCount: order.count)
         return SearchList(matcher: self, elements: items,
                           inputPositions: order.map(\.position),
                           sectionNumbers: order.map { Int32($0.section) },
-                          sectionLabels: grouped.labels, sectionKinds: grouped.kinds, table: table,
+                          sectionLabels: grouped.labels, sectionKinds: grouped.kinds, parts: parts,
                           names: names, readings: readings)
     }
 }

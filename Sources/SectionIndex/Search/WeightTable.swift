@@ -8,30 +8,37 @@ import Collation
 /// word matches the start of a word exactly when its weights are a prefix of the weights from
 /// that word's start, and the starts are sorted by those weights: the matches of a query are
 /// one contiguous range, found by two binary searches. A substring search scans the weights.
+///
+/// A prepared list is held as several tables, each a part of consecutive ranks built and
+/// finished on one core (``finish(ranks:)``): a query marks its matches in every part, and
+/// no part is ever copied into a joined table nor its words merged with another's.
 struct WeightTable: Sendable {
     /// Every text's weights, each followed by 0.
     private(set) var weights: [UInt32] = []
-    /// Where each text begins in ``weights``; after ``finish(entryCount:)``, one more entry:
-    /// the end.
+    /// Where each text begins in ``weights``; after ``finish(ranks:)``, one more entry: the
+    /// end.
     private(set) var textStarts: [UInt32] = []
     /// The rank of each text's entry; texts come in rank order.
     private(set) var textRanks: [UInt32] = []
-    /// Where each word begins in ``weights``; after ``finish(entryCount:)``, ordered by the
-    /// first ``sortedLength`` weights from there (to the end of the text at most).
+    /// Where each word begins in ``weights``; after ``finish(ranks:)``, ordered by the first
+    /// ``sortedLength`` weights from there (to the end of the text at most).
     private(set) var wordStarts: [UInt32] = []
     /// The rank of each word's entry, parallel to ``wordStarts``.
     private(set) var wordRanks: [UInt32] = []
-    /// After ``finish(entryCount:)``: the first text of each rank, and the end.
+    /// After ``finish(ranks:)``: the ranks of the table's entries.
+    private(set) var rankRange: Range<Int> = 0..<0
+    /// After ``finish(ranks:)``: the first text of each rank of ``rankRange`` (counted from its
+    /// lower bound), and the end.
     private(set) var firstTexts: [UInt32] = []
     /// The most weights any text has: a longer query matches nothing.
     private(set) var longestText = 0
-    /// After ``finish(entryCount:)``: per rank, one bit (``signatureBit(_:)``) for each weight
-    /// its texts hold, so that a substring search skips the entries that lack a weight of
-    /// the query without reading their weights.
+    /// After ``finish(ranks:)``: per rank of ``rankRange``, one bit (``signatureBit(_:)``) for
+    /// each weight its texts hold, so that a substring search skips the entries that lack a
+    /// weight of the query without reading their weights.
     private(set) var signatures: [UInt64] = []
+    /// Whether ``finish(ranks:)`` has sorted the words and indexed the texts by rank.
+    private(set) var isFinished = false
     private var scratchStarts: [UInt32] = []
-    /// Where each run of words sorted by ``sortWords()`` ends in ``wordStarts``.
-    private var sortedRunEnds: [Int] = []
 
     /// Words are ordered by at most this many weights, so that a pathological list (a
     /// megabyte of "a a a …" on one line) cannot make the sort quadratic; a longer query is
@@ -100,42 +107,27 @@ struct WeightTable: Sendable {
         }
     }
 
-    /// Makes room for the entries of tables to be appended, so that joining them copies each
-    /// array once instead of growing it step by step.
-    mutating func reserveCapacity(toAppend tables: [WeightTable]) {
-        weights.reserveCapacity(weights.count + tables.reduce(0) { $0 + $1.weights.count })
-        textStarts.reserveCapacity(textStarts.count + tables.reduce(1) { $0 + $1.textStarts.count })
-        textRanks.reserveCapacity(textRanks.count + tables.reduce(0) { $0 + $1.textRanks.count })
-        wordStarts.reserveCapacity(wordStarts.count + tables.reduce(0) { $0 + $1.wordStarts.count })
-        wordRanks.reserveCapacity(wordRanks.count + tables.reduce(0) { $0 + $1.wordRanks.count })
-    }
-
-    /// Appends another table's entries (all ranked after this table's), whose words
-    /// ``sortWords()`` sorted.
-    mutating func append(contentsOf other: WeightTable) {
-        precondition(other.sortedRunEnds == [other.wordStarts.count], "WeightTable: words appended unsorted")
-        sortedRunEnds.append(wordStarts.count + other.wordStarts.count)
-        let offset = UInt32(weights.count)
-        weights += other.weights
-        textStarts += other.textStarts.map { $0 + offset }
-        textRanks += other.textRanks
-        wordStarts += other.wordStarts.map { $0 + offset }
-        wordRanks += other.wordRanks
-    }
-
-    /// Indexes the texts by rank and merges the words the appended tables sorted; call once,
-    /// after the last append.
-    mutating func finish(entryCount: Int) {
+    /// Sorts the words and indexes the texts by rank; call once, after the last append.
+    ///
+    /// - Parameter ranks: the ranks of the entries appended (a part of a list holds
+    ///   consecutive ranks; some of them may have no text).
+    mutating func finish(ranks: Range<Int>) {
+        precondition(!isFinished, "WeightTable: finished twice")
+        // Texts come in rank order: the first and the last bound them all.
+        precondition(textRanks.first.map { ranks.contains(Int($0)) } ?? true
+                     && textRanks.last.map { ranks.contains(Int($0)) } ?? true, "WeightTable: a text outside its ranks")
+        rankRange = ranks
         textStarts.append(UInt32(weights.count))
         longestText = zip(textStarts, textStarts.dropFirst()).reduce(0) { max($0, Int($1.1 - $1.0) - 1) }
-        firstTexts = [UInt32](repeating: 0, count: entryCount + 1)
+        firstTexts = [UInt32](repeating: 0, count: ranks.count + 1)
         var text = 0
-        for rank in 0...entryCount {
+        for rank in ranks.lowerBound...ranks.upperBound {
             while text < textRanks.count, textRanks[text] < rank { text += 1 }
-            firstTexts[rank] = UInt32(text)
+            firstTexts[rank - ranks.lowerBound] = UInt32(text)
         }
-        signatures = entrySignatures(entryCount: entryCount)
-        mergeSortedRuns()
+        signatures = entrySignatures()
+        sortWords()
+        isFinished = true
     }
 
     /// The bit of a weight in a signature: a multiplicative hash, since primaries differ
@@ -145,26 +137,28 @@ struct WeightTable: Sendable {
         1 << ((UInt64(weight) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
-    /// Every entry's signature, on every core.
-    private func entrySignatures(entryCount: Int) -> [UInt64] {
-        var signatures = [UInt64](repeating: 0, count: entryCount)
-        let textStarts = textStarts, firstTexts = firstTexts
+    /// The signature of each entry of ``rankRange``, on the caller's core (the parts of a list
+    /// are finished on every core).
+    private func entrySignatures() -> [UInt64] {
+        var signatures = [UInt64](repeating: 0, count: rankRange.count)
         weights.withUnsafeBufferPointer { all in
-            ParallelWork.update(&signatures) { rank, signature in
-                let from = Int(textStarts[Int(firstTexts[rank])]), to = Int(textStarts[Int(firstTexts[rank + 1])])
+            for i in signatures.indices {
+                let from = Int(textStarts[Int(firstTexts[i])]), to = Int(textStarts[Int(firstTexts[i + 1])])
+                var signature: UInt64 = 0
                 for weight in all[from..<to] where weight != 0 { signature |= Self.signatureBit(weight) }
+                signatures[i] = signature
             }
         }
         return signatures
     }
 
-    /// The entries whose signature has the bit of every weight of the query: all that can
-    /// contain it.
+    /// The entries of ``rankRange`` whose signature has the bit of every weight of the query:
+    /// all that can contain it, in a set of `count` ranks.
     private func entries(holdingAllOf query: [UInt32], count: Int) -> RankSet {
         let mask = query.reduce(UInt64(0)) { $0 | Self.signatureBit($1) }
         var holders = RankSet(count: count)
-        for (rank, signature) in signatures.enumerated() where signature & mask == mask {
-            holders.insert(UInt32(rank))
+        for (i, signature) in signatures.enumerated() where signature & mask == mask {
+            holders.insert(UInt32(rankRange.lowerBound + i))
         }
         return holders
     }
@@ -177,9 +171,8 @@ struct WeightTable: Sendable {
         var rank: UInt32
     }
 
-    /// Sorts the words of a table that is to be appended to another (a part of a list
-    /// prepared on one core); ``finish(entryCount:)`` merges the parts' sorted words.
-    mutating func sortWords() {
+    /// Sorts the words by their weights, then by rank.
+    private mutating func sortWords() {
         var words: [SortableWord] = []
         words.reserveCapacity(wordStarts.count)
         weights.withUnsafeBufferPointer { all in
@@ -201,66 +194,6 @@ struct WeightTable: Sendable {
         }
         wordStarts = words.map(\.start)
         wordRanks = words.map(\.rank)
-        sortedRunEnds = [wordStarts.count]
-    }
-
-    /// Whether one word comes before another in the order ``sortWords()`` gives: by their
-    /// first ``sortedLength`` weights, then by rank.
-    @inline(__always)
-    private static func precedes(_ a: UInt32, rank aRank: UInt32, _ b: UInt32, rank bRank: UInt32,
-                                 in base: UnsafePointer<UInt32>) -> Bool {
-        let order = compareSuffixes(base + Int(a), base + Int(b), limit: sortedLength)
-        return order != 0 ? order < 0 : aRank < bRank
-    }
-
-    /// Merges the sorted runs of words that the appended tables brought, two by two, the
-    /// pairs of a round on every core: far less memory than sorting all words again.
-    private mutating func mergeSortedRuns() {
-        precondition((sortedRunEnds.last ?? 0) == wordStarts.count, "WeightTable: words appended unsorted")
-        var bounds = [0] + sortedRunEnds
-        guard bounds.count > 2 else { return }
-        var starts = wordStarts, ranks = wordRanks
-        wordStarts = []
-        wordRanks = []
-        var mergedStarts = [UInt32](repeating: 0, count: starts.count)
-        var mergedRanks = [UInt32](repeating: 0, count: starts.count)
-        weights.withUnsafeBufferPointer { all in
-            let base = all.baseAddress!
-            while bounds.count > 2 {
-                // Pair k merges runs 2k and 2k + 1 (or copies a last run left alone).
-                let pairs = stride(from: 0, to: bounds.count - 1, by: 2).map { bounds[$0]..<bounds[min($0 + 2, bounds.count - 1)] }
-                let middles = stride(from: 0, to: bounds.count - 1, by: 2).map { bounds[min($0 + 1, bounds.count - 1)] }
-                starts.withUnsafeBufferPointer { starts in
-                    ranks.withUnsafeBufferPointer { ranks in
-                        mergedRanks.withUnsafeMutableBufferPointer { outRanks in
-                            let rankParts = pairs.map { UnsafeMutableBufferPointer(rebasing: outRanks[$0]) }
-                            // Each pair writes only its own range of both outputs.
-                            _ = ParallelWork.mapParts(of: &mergedStarts, pairs) { k, outStarts in
-                                let outRanks = rankParts[k]
-                                var i = pairs[k].lowerBound, j = middles[k], out = 0
-                                let middle = middles[k], end = pairs[k].upperBound
-                                while i < middle && j < end {
-                                    if Self.precedes(starts[j], rank: ranks[j], starts[i], rank: ranks[i], in: base) {
-                                        outStarts[out] = starts[j]; outRanks[out] = ranks[j]; j += 1
-                                    } else {
-                                        outStarts[out] = starts[i]; outRanks[out] = ranks[i]; i += 1
-                                    }
-                                    out += 1
-                                }
-                                while i < middle { outStarts[out] = starts[i]; outRanks[out] = ranks[i]; i += 1; out += 1 }
-                                while j < end { outStarts[out] = starts[j]; outRanks[out] = ranks[j]; j += 1; out += 1 }
-                            }
-                        }
-                    }
-                }
-                swap(&starts, &mergedStarts)
-                swap(&ranks, &mergedRanks)
-                bounds = pairs.map(\.lowerBound) + [bounds[bounds.count - 1]]
-            }
-        }
-        wordStarts = starts
-        wordRanks = ranks
-        sortedRunEnds = [wordStarts.count]
     }
 
     // MARK: - Comparing
@@ -335,12 +268,12 @@ struct WeightTable: Sendable {
     func markSubstringMatches(of query: [UInt32], in ranks: inout RankSet, among candidates: RankSet? = nil) {
         guard !query.isEmpty, query.count <= longestText else { return }
         var holders = candidates
-        if signatures.count == ranks.count {
+        if isFinished {
             let holding = entries(holdingAllOf: query, count: ranks.count)
             if holders == nil { holders = holding } else { holders!.formIntersection(holding) }
         }
         // Where most entries may hold the query, one scan of all weights beats a scan per entry.
-        guard let holders, candidates != nil || holders.memberCount <= ranks.count / Self.sparseFraction else {
+        guard let holders, candidates != nil || holders.memberCount <= rankRange.count / Self.sparseFraction else {
             markSubstringMatchesEverywhere(of: query, in: &ranks)
             return
         }
@@ -357,8 +290,8 @@ struct WeightTable: Sendable {
         let entryCount = ranks.count
         let found = ParallelWork.map(count: parts) { part in
             var found = RankSet(count: entryCount)
-            for rank in entries[ranges[part]] {
-                let first = Int(firstTexts[rank]), end = Int(firstTexts[rank + 1])
+            for rank in entries[ranges[part]] where rankRange.contains(rank) {
+                let first = Int(firstTexts[rank - rankRange.lowerBound]), end = Int(firstTexts[rank - rankRange.lowerBound + 1])
                 guard first < end else { continue }
                 markSubstringMatches(of: query, from: Int(textStarts[first]), to: Int(textStarts[end]),
                                      firstText: first, in: &found)
@@ -550,7 +483,8 @@ struct WeightTable: Sendable {
         wordRanks.removeAll(keepingCapacity: true)
         firstTexts.removeAll(keepingCapacity: true)
         signatures.removeAll(keepingCapacity: true)
-        sortedRunEnds.removeAll(keepingCapacity: true)
+        rankRange = 0..<0
+        isFinished = false
         longestText = 0
     }
 
