@@ -63,6 +63,9 @@ enum ContactsLetters {
               source: "Marathi alphabet, क्ष ज्ञ after ळ; CLDR mr collation &ह<ळ<क्ष<ज्ञ"),
         Entry(localeID: "naq", letters: ["ǀ", "ǁ", "ǂ", "ǃ"],
               source: "Khoekhoegowab orthography 3 (2002): the click letters ǀ ǁ ǂ ǃ are consonants of the alphabet, and CLDR naq exemplar characters list them, but CLDR naq index characters leave them out, so a click name went to the last Latin label root sorts before it (Z in ICU's index, another language's Ꞌ in contacts style); CLDR has no naq collation, and root order puts them after Z"),
+        Entry(localeID: "ff_Adlm", letters: ["𞤁", "𞤂", "𞤃", "𞤄", "𞤅", "𞤆", "𞤇", "𞤈", "𞤉", "𞤊", "𞤋", "𞤌", "𞤍", "𞤎", "𞤏", "𞤐",
+                                            "𞤑", "𞤒", "𞤓", "𞤔", "𞤕", "𞤖", "𞤗", "𞤘", "𞤙", "𞤚", "𞤜", "𞤝", "𞤞", "𞤟", "𞤠", "𞤡"],
+              source: "Adlam alphabet for Fula: the 28 letters 𞤀 (alif) … 𞤛 (nha) in Unicode's order (CLDR ff_Adlm standard exemplar characters), then the six letters for loanwords 𞤜 (va) … 𞤡 (sha) (its auxiliary ones); CLDR ff_Adlm index characters as ICU 72 ships them are only [𞤀 𞤛], the ends of the range 𞤀-𞤛 without its hyphen, and root and CLDR ff_Adlm collation sort every letter apart, in that order"),
         // Digraphs without a contraction in the collation, kept as written (issue 16, KNOWN GAPs).
         Entry(localeID: "sw", letters: ["CH"],
               source: "Swahili alphabet (a b ch d e …, as taught in Tanzania and Kenya) and CLDR sw index characters A B CH D …; Swahili has no c but in ch", keptAsWritten: true),

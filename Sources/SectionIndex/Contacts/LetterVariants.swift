@@ -33,6 +33,9 @@ enum LetterVariants {
         Entry(language: "ckb", script: "Arab", letters: [
             "\u{0647}": "\u{06BE}",   // ARABIC LETTER HEH → HEH DOACHASHMEE ھ, the Kurdish h
         ], source: "CLDR ckb exemplar characters give the Central Kurdish h as ھ (U+06BE) and have no U+0647; CLDR ckb collation does not tailor U+0647, so root files a name typed with it under ن, before ھ"),
+        Entry(language: "lrc", script: "Arab", letters: [
+            "\u{0647}": "\u{06BE}",   // ARABIC LETTER HEH → HEH DOACHASHMEE ھ, the Luri h
+        ], source: "CLDR lrc index and standard exemplar characters give the Northern Luri h as ھ (U+06BE) and list U+0647, which a Persian keyboard types, only as auxiliary; CLDR lrc has no collation, so root sorts U+0647 apart, before ھ, and files a name typed with it outside the h section"),
     ]
 
     private static let entryOfLanguage: [String: Entry] = Dictionary(
