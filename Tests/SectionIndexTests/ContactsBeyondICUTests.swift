@@ -127,6 +127,16 @@ extension ContactsBeyondICUTests {
         #expect(try ContactsIndex(locale: "ur").label(for: name) == label)
     }
 
+    /// Expected sections: the Persian alphabet's, as CLDR fa collation files the Arabic forms
+    /// (Fixtures/mzn.fixture and Fixtures/lrc.fixture name the sources).
+    @Test("Mazanderani and Northern Luri names typed with Arabic letters file under the Persian alphabet's", arguments: [
+        ("mzn", "كريم", "ک"), ("mzn", "يوسف", "ی"), ("mzn", "أحمد", "ا"), ("mzn", "إبراهیم", "ا"), ("mzn", "هراز", "ه"),
+        ("lrc", "كريم", "ک"), ("lrc", "أحمد", "ا"), ("lrc", "هوشنگ", "ھ"), ("lrc", "آرش", "آ"),
+    ])
+    func persianAlphabetLetterVariants(locale: String, name: String, label: String) throws {
+        #expect(try ContactsIndex(locale: locale).label(for: name) == label, "locale \(locale)")
+    }
+
     @Test("The variant table rewrites a key only when its first letter is a variant")
     func letterVariantKey() throws {
         let letters = try #require(LetterVariants.letters(forLocaleID: "ur")).letters

@@ -35,8 +35,24 @@ enum LetterVariants {
         ], source: "CLDR ckb exemplar characters give the Central Kurdish h as ھ (U+06BE) and have no U+0647; CLDR ckb collation does not tailor U+0647, so root files a name typed with it under ن, before ھ"),
         Entry(language: "lrc", script: "Arab", letters: [
             "\u{0647}": "\u{06BE}",   // ARABIC LETTER HEH → HEH DOACHASHMEE ھ, the Luri h
-        ], source: "CLDR lrc index and standard exemplar characters give the Northern Luri h as ھ (U+06BE) and list U+0647, which a Persian keyboard types, only as auxiliary; CLDR lrc has no collation, so root sorts U+0647 apart, before ھ, and files a name typed with it outside the h section"),
+        ].merging(persianAlphabetVariants) { own, _ in own },
+              source: "CLDR lrc index and standard exemplar characters give the Northern Luri h as ھ (U+06BE) and list U+0647, which a Persian keyboard types, only as auxiliary; CLDR lrc has no collation, so root sorts U+0647 apart, before ھ, and files a name typed with it outside the h section. " + persianAlphabetSource),
+        Entry(language: "mzn", script: "Arab", letters: persianAlphabetVariants,
+              source: "CLDR mzn index and standard exemplar characters write Mazanderani with the Persian alphabet. " + persianAlphabetSource),
     ]
+
+    /// The Arabic forms of Persian alphabet letters, for a language written with that alphabet
+    /// that has no CLDR collation to make them variants, as CLDR `fa` collation does.
+    private static let persianAlphabetVariants: [Unicode.Scalar: String] = [
+        "\u{0643}": "\u{06A9}",   // ARABIC LETTER KAF → KEHEH ک, the Persian kaf
+        "\u{064A}": "\u{06CC}",   // ARABIC LETTER YEH → FARSI YEH ی
+        "\u{0649}": "\u{06CC}",   // ALEF MAKSURA → FARSI YEH ی
+        "\u{0623}": "\u{0627}",   // ALEF WITH HAMZA ABOVE → ALEF ا
+        "\u{0625}": "\u{0627}",   // ALEF WITH HAMZA BELOW → ALEF ا
+    ]
+
+    /// Why ``persianAlphabetVariants`` reads those forms as the Persian letters.
+    private static let persianAlphabetSource = "Its k and y are the Persian ک (U+06A9) and ی (U+06CC), and the Arabic forms ك ي ى أ إ, which an Arabic keyboard types, are auxiliary exemplar characters only; with no collation of its own, root sorts ك and ي apart as letters of other languages and أ إ before ا, so كريم, يوسف, أحمد and إبراهيم left ک, ی and ا (أحمد under آ); Persian files them under ک, ی and ا: CLDR fa collation makes ك ي ى variants of ک ی (&ک<<*ڪګكڬڭڮ, &ی<<*ىےيېۑۍێ) and sorts أ إ under ا (&ا<<ٱ<ء<<أ<<ٲ<<إ)"
 
     private static let entryOfLanguage: [String: Entry] = Dictionary(
         entries.map { ($0.language, $0) }, uniquingKeysWith: { first, _ in first })
