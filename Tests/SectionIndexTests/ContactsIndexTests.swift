@@ -1,3 +1,4 @@
+import Collation
 import Foundation
 import Testing
 import TestSupport
@@ -306,4 +307,21 @@ struct ContactsIndexTests {
             for try await same in group { #expect(same) }
         }
     }
+
+    @Test("One pass over the names groups them as two passes do (key choices first, then keys)", arguments: [
+        ("en", []), ("ja", []), ("zh", []), ("zh-Hant", []), ("ko", []), ("sr-Latn", []), ("sv", ["ru", "el"]),
+        ("ar", ["en"]), ("uk", []), ("haw", []),
+    ] as [(String, [String])])
+    func onePassIsTwoPasses(locale: String, also: [String]) throws {
+        let rows = Corpus.sample(every: 3)
+        let names = rows.map(\.name) + Corpus.awkward, readings = rows.map(\.reading) + Corpus.awkward.map { _ in nil }
+        let index = try ContactsIndex(locale: locale, options: .init(additionalLocales: also))
+        let source = StringNames(names: names, readings: readings)
+        let twoPasses = index.groupInTwoPasses(source)
+        let onePass = try #require(index.groupInOnePass(source), "locale \(locale)")
+        #expect(onePass.layout.labels == twoPasses.layout.labels, "locale \(locale)")
+        #expect(onePass.order.map(\.position) == twoPasses.order.map(\.position), "locale \(locale)")
+        #expect(onePass.order.map(\.section) == twoPasses.order.map(\.section), "locale \(locale)")
+    }
+
 }

@@ -172,6 +172,15 @@ final class ContactsGroup: Sendable {
         self.init(localeID: localeID, index: index, ordering: ordering, scripts: scripts, extras: extraLabels)
     }
 
+    /// Whether this group places and keys every name as `other` does, with the same label
+    /// numbers: the same group, or the same locale's group claiming other scripts.
+    func placesNames(like other: ContactsGroup) -> Bool {
+        self === other
+            || (localeID == other.localeID && ordering == other.ordering && labels == other.labels
+                && labelOfBucket == other.labelOfBucket && placementBounds == other.placementBounds
+                && index.displayIndices == other.index.displayIndices && (tailoring == nil) == (other.tailoring == nil))
+    }
+
     /// The same group claiming only some scripts.
     func claiming(_ scripts: Set<Script>) -> ContactsGroup {
         scripts == self.scripts ? self : ContactsGroup(self, scripts: scripts)

@@ -140,18 +140,28 @@ extension ContactsIndex {
     /// - Returns: the entry's section in `layout`.
     @inline(__always)
     func appendPlacingKey(_ key: UnsafeBufferPointer<UInt8>, script: Script, in layout: Layout, to bytes: inout [UInt8]) -> Int {
+        let groupNumber = layout.group(ofScript: script)
+        return appendPlacingKey(key, group: groupNumber.map { layout.groups[$0] },
+                                firstSection: groupNumber.map { layout.firstSection[$0] } ?? 0,
+                                overflowSection: layout.overflowSection, to: &bytes)
+    }
+
+    /// ``appendPlacingKey(_:script:in:to:)`` with the group that claims the key's script (nil:
+    /// none does), the number of its first section and the number of `#` already looked up.
+    @inline(__always)
+    func appendPlacingKey(_ key: UnsafeBufferPointer<UInt8>, group: ContactsGroup?, firstSection: Int, overflowSection: Int,
+                          to bytes: inout [UInt8]) -> Int {
         let start = bytes.count
-        if let groupNumber = layout.group(ofScript: script) {
-            let group = layout.groups[groupNumber]
+        if let group {
             group.ordering.handle.appendSortKey(key, to: &bytes)
             let label = bytes.withUnsafeBufferPointer { all in
                 group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: all[start...]), text: key)
             }
-            if let label { return layout.firstSection[groupNumber] + label }
+            if let label { return firstSection + label }
             bytes.removeSubrange(start...)
         }
         primaryCollator.handle.appendSortKey(key, to: &bytes)
-        return layout.overflowSection
+        return overflowSection
     }
 
     /// The section of an entry's key in `layout`, as ``appendPlacingKey(_:script:in:to:)``
@@ -206,6 +216,129 @@ extension ContactsIndex {
 
     func group<Source: NameSource>(_ source: Source) -> Grouping {
         prepareGroups(for: source)
+        return groupInOnePass(source) ?? groupInTwoPasses(source)
+    }
+
+    /// Where the names of one script go, read from the layout of the script's own group
+    /// (``layout(scripts:)`` with that script alone): its group, if one claims the script, and
+    /// the section numbers of that layout.
+    struct ScriptPlacement {
+        var group: ContactsGroup?
+        var firstSection: Int
+        var overflowSection: Int
+
+        init(script: Script, in layout: Layout) {
+            let number = layout.group(ofScript: script)
+            group = number.map { layout.groups[$0] }
+            firstSection = number.map { layout.firstSection[$0] } ?? 0
+            overflowSection = layout.overflowSection
+        }
+    }
+
+    /// One worker's script placements, made as its names meet each script.
+    private struct ScriptPlacements {
+        let index: ContactsIndex
+        /// By script code.
+        var byCode = [ScriptPlacement?](repeating: nil, count: ScriptSet.codeLimit)
+        var found = ScriptSet()
+        /// A script code or a section number too large for ``encodedSection(_:script:)``: the
+        /// names are grouped in two passes instead.
+        var needsTwoPasses = false
+
+        init(index: ContactsIndex) { self.index = index }
+
+        @inline(__always)
+        mutating func placement(for script: Script) -> ScriptPlacement? {
+            guard ScriptSet.fits(script) else {
+                needsTwoPasses = true
+                return nil
+            }
+            if let known = byCode[Int(script.rawValue)] { return known }
+            let placement = ScriptPlacement(script: script, in: index.layout(scripts: [script]))
+            if placement.overflowSection > Int(UInt16.max) { needsTwoPasses = true }
+            byCode[Int(script.rawValue)] = placement
+            found.insert(script)
+            return placement
+        }
+    }
+
+    /// A section of a script's own layout, with the script, in one number until the whole
+    /// layout is known.
+    @inline(__always)
+    private static func encodedSection(_ section: Int, script: Script) -> Int32 {
+        script.rawValue << 16 | Int32(section)
+    }
+
+    /// Groups in one pass over the names: each name's key chosen, placed and keyed at once
+    /// (its tie key too, when its key is not its name), in the layout of its script's own
+    /// group, since the layout over every script found is known only at the end. The sections
+    /// are then renumbered into that layout. Nothing is kept per name but the key and the
+    /// section: no key choices, no rewritten keys, no second pass for ties.
+    ///
+    /// - Returns: nil where a script's placement alone could differ from its placement in the
+    ///   whole layout (a script claimed there by another locale's group, or by none), or a
+    ///   script code or section too large to carry: ``groupInTwoPasses(_:)`` serves then.
+    func groupInOnePass<Source: NameSource>(_ source: Source) -> Grouping? {
+        let count = source.count
+        var sections = LargePages.array(repeating: Int32(0), count: count)
+        var (table, tieBreak, placements) = KeyTable.build(count: count, recording: &sections,
+                                                           state: { ScriptPlacements(index: self) }) { i, placements, bytes, section, tie in
+            source.withName(i) { name in
+                source.withReading(i) { reading in
+                    let (choice, romanized) = chooseKey(name: name, reading: reading)
+                    guard let placement = placements.placement(for: choice.script) else { return false }
+                    let placed = withKey(choice, romanized: romanized, name: name, reading: reading) {
+                        appendPlacingKey($0, group: placement.group, firstSection: placement.firstSection,
+                                         overflowSection: placement.overflowSection, to: &bytes)
+                    }
+                    section = Self.encodedSection(placed, script: choice.script)
+                    guard !choice.isName else { return false }
+                    let collator = placed == placement.overflowSection ? primaryCollator : placement.group!.ordering
+                    collator.handle.appendSortKey(name, to: &tie)
+                    return true
+                }
+            }
+        }
+        guard !placements.contains(where: \.needsTwoPasses) else { return nil }
+        var present = ScriptSet()
+        for part in placements { present.formUnion(part.found) }
+        placements = []
+        let layout = layout(scripts: present.scripts)
+        // By script code: what to add to a section of the script's own layout, and which of
+        // its sections is `#`.
+        var offsets = [Int32](repeating: 0, count: ScriptSet.codeLimit)
+        var ownOverflow = [Int32](repeating: 0, count: ScriptSet.codeLimit)
+        for script in present.scripts {
+            let own = ScriptPlacement(script: script, in: self.layout(scripts: [script]))
+            let code = Int(script.rawValue)
+            ownOverflow[code] = Int32(own.overflowSection)
+            switch (own.group, layout.group(ofScript: script)) {
+            case (nil, nil):
+                break
+            case let (group?, number?) where group.placesNames(like: layout.groups[number]):
+                offsets[code] = Int32(layout.firstSection[number] - own.firstSection)
+            default:
+                return nil
+            }
+        }
+        let overflow = Int32(layout.overflowSection)
+        ParallelWork.update(&sections) { _, section in
+            let code = Int(section >> 16), own = section & 0xFFFF
+            section = own == ownOverflow[code] ? overflow : own + offsets[code]
+        }
+        var records = table.records(groups: sections)
+        sections = []
+        table.releaseStartsIfRecordsHoldOffsets()
+        table.sort(&records, tieBreak: tieBreak)
+        table.release()
+        tieBreak = nil
+        return Grouping(layout: layout, order: ParallelWork.map(records) { (Int($0.index), Int($0.group)) })
+    }
+
+    /// Groups in two passes: every name's key choice first, for the layout over every script
+    /// found, then the keys in that layout, then the tie keys. What ``groupInOnePass(_:)``
+    /// falls back on.
+    func groupInTwoPasses<Source: NameSource>(_ source: Source) -> Grouping {
         let count = source.count
         var choices = [KeyChoice](repeating: KeyChoice(script: Script.common, skip: 0, usesReading: false, isRomanized: false),
                                   count: count)
