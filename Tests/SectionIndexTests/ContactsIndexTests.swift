@@ -308,6 +308,21 @@ struct ContactsIndexTests {
         }
     }
 
+    @Test("ASCII is answered without ICU, with ICU's answers: White_Space, script, no mark, no ignorable")
+    func asciiAnswersAreICUs() {
+        for value in UInt32(0)..<0x80 {
+            let scalar = Unicode.Scalar(value)!, byte = UInt8(value)
+            #expect(ContactsIndex.isASCIIWhiteSpace(byte) == (ICU.isWhiteSpace(scalar) || ICU.isDefaultIgnorable(scalar)),
+                    "U+\(String(value, radix: 16))")
+            #expect(!ICU.isMark(scalar), "U+\(String(value, radix: 16))")
+            // The first base character decides unless it is a letter of the Common script.
+            let script = Script(of: scalar)
+            #expect(script == Script.latin || (script == Script.common && !ICU.isLetterOrUnassigned(scalar)),
+                    "U+\(String(value, radix: 16))")
+            #expect(ContactsIndex.asciiScript(byte) == script, "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test("One pass over the names groups them as two passes do (key choices first, then keys)", arguments: [
         ("en", []), ("ja", []), ("zh", []), ("zh-Hant", []), ("ko", []), ("sr-Latn", []), ("sv", ["ru", "el"]),
         ("ar", ["en"]), ("uk", []), ("haw", []),

@@ -33,6 +33,13 @@ extension ContactsIndex {
         let source = reading ?? name
         var offset = 0
         while offset < source.count {
+            // Most names start with ASCII, answered without asking ICU (the answers are ICU's:
+            // ``isASCIIWhiteSpace(_:)``).
+            if source[offset] < 0x80 {
+                guard Self.isASCIIWhiteSpace(source[offset]) else { break }
+                offset += 1
+                continue
+            }
             let (scalar, length) = UTF8Scalars.decode(source, at: offset)
             guard ICU.isWhiteSpace(scalar) || ICU.isDefaultIgnorable(scalar) else { break }
             offset += length
@@ -43,6 +50,12 @@ extension ContactsIndex {
         // character of a script decides, and the key still starts with the ʻokina.
         var script = Script.common
         while offset < source.count {
+            if source[offset] < 0x80 {
+                // An ASCII character is no mark, and decides: a letter is Latin, the rest Common
+                // and no letter (``asciiScript(_:)``).
+                script = Self.asciiScript(source[offset])
+                break
+            }
             let (scalar, length) = UTF8Scalars.decode(source, at: offset)
             if !ICU.isMark(scalar) {
                 let found = Script(of: scalar)
@@ -69,6 +82,19 @@ extension ContactsIndex {
             return (KeyChoice(script: script, skip: Int32(skip), usesReading: reading != nil, isRomanized: true), key)
         }
         return (KeyChoice(script: script, skip: Int32(skip), usesReading: reading != nil, isRomanized: false), nil)
+    }
+
+    /// Whether an ASCII byte is White_Space (tab to carriage return, space); no ASCII code
+    /// point is Default_Ignorable. What ICU answers for each (checked by the tests).
+    @inline(__always)
+    static func isASCIIWhiteSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+
+    /// The script of an ASCII byte as ``chooseKey(name:reading:)`` takes it: Latin for a
+    /// letter, else Common (ICU's script of every other ASCII code point, none of them a letter
+    /// or a mark; checked by the tests).
+    @inline(__always)
+    static func asciiScript(_ byte: UInt8) -> Script {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") ? Script.latin : Script.common
     }
 
     /// Runs `body` over the key's UTF-8 bytes.

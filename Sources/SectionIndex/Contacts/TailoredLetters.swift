@@ -278,7 +278,9 @@ enum TailoredLetters {
 
 /// A group's letters of other languages that its collation files with one of its labels
 /// (``TailoredLetters``): their sections, and the tailored collator that finds their names.
-struct TailoredPlacement: Sendable {
+/// A class, immutable once built: placing a name reads it through one reference, not a
+/// retain per array it holds.
+final class TailoredPlacement: Sendable {
     /// One letter and its section (position in ``labels``).
     struct Letter: Sendable {
         let text: String
@@ -286,14 +288,22 @@ struct TailoredPlacement: Sendable {
     }
 
     /// The letters a label's names may start with, and the code points that may begin them.
-    struct Filed: Sendable {
-        /// The letters' own code points, both cases: a name starting with one is keyed.
-        let firstScalars: Set<UInt32>
+    /// A class for the same reason as ``TailoredPlacement``.
+    final class Filed: Sendable {
+        /// The letters' own code points, both cases: a name starting with one is keyed. A few
+        /// a label, so an array: a scan costs less than hashing every name's first code point.
+        let firstScalars: [UInt32]
         /// The code points that begin the label's own letter, both cases (І, і): a name starting
         /// with one is keyed only when a combining mark follows, as in a decomposed letter (І + ◌̈
         /// for Ї).
-        let decomposedFirstScalars: Set<UInt32>
+        let decomposedFirstScalars: [UInt32]
         let letters: [Letter]
+
+        init(firstScalars: Set<UInt32>, decomposedFirstScalars: Set<UInt32>, letters: [Letter]) {
+            self.firstScalars = firstScalars.sorted()
+            self.decomposedFirstScalars = decomposedFirstScalars.sorted()
+            self.letters = letters
+        }
     }
 
     /// The group's labels with the letters after their anchors, in the tailored order.
