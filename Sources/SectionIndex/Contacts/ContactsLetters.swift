@@ -89,6 +89,14 @@ enum ContactsLetters {
               source: "CLDR lo index characters … ຫ ຫງ ຫຍ ຫນ ຫມ ຫລ ຫວ ອ ຮ: Lao ຫ before a sonorant is one letter, the high-class form of the sonorant", keptAsWritten: true),
         Entry(localeID: "gu", letters: ["અં", "અઃ", "ક્ષ", "જ્ઞ", "ત્ર"],
               source: "CLDR gu index characters અ અં અઃ આ … ક ક્ષ ખ … જ જ્ઞ ઝ … ત ત્ર થ …: the Gujarati barakhadi lists them as letters", keptAsWritten: true),
+        Entry(localeID: "nnh", letters: ["Pf", "Sh", "Ts"],
+              source: "CLDR nnh index characters … P Pf R S Sh T Ts U Ʉ …: Ngiemboon pf, sh and ts are letters of the alphabet (CLDR nnh exemplars {pf} {sh} {ts})", keptAsWritten: true),
+        Entry(localeID: "jgo", letters: ["Pf", "Sh", "Ts"],
+              source: "CLDR jgo index characters … P Pf S Sh T Ts U Ʉ …: Ngomba pf, sh and ts are letters of the alphabet (CLDR jgo exemplars {pf} {sh} {ts})", keptAsWritten: true),
+        Entry(localeID: "mgo", letters: ["CH", "GH"],
+              source: "CLDR mgo index characters A B CH D E Ə F G GH I …: Metaʼ ch and gh are letters (CLDR mgo exemplars {ch} {gh}; c and h alone are only auxiliary letters)", keptAsWritten: true),
+        Entry(localeID: "kkj", letters: ["Ɗy", "Gb", "Gw", "Kp", "Kw", "Mb", "Nd", "Nj", "Ny", "Ŋg", "Ŋgb", "Ŋgw"],
+              source: "CLDR kkj index characters A B Ɓ C D Ɗ Ɗy E Ɛ F G Gb Gw H I … K Kp Kw L M Mb N Nd Nj Ny Ŋ Ŋg Ŋgb Ŋgw O …: Kako's prenasalised, labial-velar and labialised consonants are letters", keptAsWritten: true),
     ]
 
     /// A section that starts at one text and shows another: the letter whose names the
