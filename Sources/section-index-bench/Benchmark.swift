@@ -10,10 +10,12 @@ struct Benchmark {
     }
 
     /// The whole-process measurements (file in, file out): the floor and each subcommand,
-    /// with the most each may take as a multiple of the floor's time (issue 18).
-    static let processModes: [(mode: String, goal: Double?)] = [
-        ("floor", nil), ("cli-icu", 1.6), ("cli-contacts", 2.0), ("cli-contacts-ja", 2.0),
-        ("cli-sort", 1.6), ("cli-keys", 2.5), ("cli-labels", 1.6), ("cli-search", nil), ("grep-floor", nil),
+    /// with the most each may take as a multiple of the floor's time (issue 18). The floors
+    /// (`floor`, and `grep-floor` for search) are yardsticks: no goal, no verdict at any count.
+    static let processModes: [(mode: String, goal: Double?, isFloor: Bool)] = [
+        ("floor", nil, true), ("cli-icu", 1.6, false), ("cli-contacts", 2.0, false), ("cli-contacts-ja", 2.0, false),
+        ("cli-sort", 1.6, false), ("cli-keys", 2.5, false), ("cli-labels", 1.6, false), ("cli-search", nil, false),
+        ("grep-floor", nil, true),
     ]
 
     /// The subcommand a whole-process mode runs (the floor is this benchmark's own `--only floor`).
@@ -104,10 +106,19 @@ struct Benchmark {
                 let ratio = result.seconds / base.seconds
                 let goal = Double(factor) * 1.05
                 let megabytes = Double(result.kilobytes) / 1024
-                let met = mode == "floor" || (ratio <= goal && megabytes <= 1024)
-                print("  [\(met ? "met" : "NOT MET")] \(mode.padding(toLength: 16, withPad: " ", startingAt: 0))"
+                let bytesPerLine = Double(result.kilobytes) * 1024 / Double(count)
+                let name = mode.padding(toLength: 16, withPad: " ", startingAt: 0)
+                // A floor is the yardstick the subcommands are held to, not one of them: its
+                // ratio is shown, without a verdict or a goal.
+                guard Self.processModes.first(where: { $0.mode == mode })?.isFloor != true else {
+                    print("            \(name)" + String(format: "%8.3f s %7.2f×                 peak %7.1f MB                %5.0f bytes per line",
+                                                         result.seconds, ratio, megabytes, bytesPerLine))
+                    continue
+                }
+                let met = ratio <= goal && megabytes <= 1024
+                print("  [\(met ? "met    " : "NOT MET")] \(name)"
                       + String(format: "%8.3f s %7.2f× (goal ≤ %.1f×)   peak %7.1f MB (goal ≤ 1024)   %5.0f bytes per line",
-                               result.seconds, ratio, goal, megabytes, Double(result.kilobytes) * 1024 / Double(count)))
+                               result.seconds, ratio, goal, megabytes, bytesPerLine))
             }
         }
     }
@@ -116,7 +127,7 @@ struct Benchmark {
         let count = Double(max(options.count, 1))
         if let floor = results["floor"] {
             print("\nwhole process, file in, file out (fastest of \(options.rounds)); ratio to the floor:")
-            for (mode, goal) in Self.processModes {
+            for (mode, goal, _) in Self.processModes {
                 guard let result = results[mode] else { continue }
                 let ratio = result.seconds / floor.seconds
                 let verdict = goal.map { ratio <= $0 ? "[met]    " : "[NOT MET]" } ?? "         "
