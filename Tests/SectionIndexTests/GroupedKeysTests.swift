@@ -115,4 +115,21 @@ struct GroupedKeysTests {
             }
         }
     }
+
+    @Test("A zero byte is found wherever it sits in a part, a word's worth of bytes or not")
+    func writerFindsZeroAnywhere() {
+        for length in 0...20 {
+            let plain = (0..<length).map { UInt8(0x80 | ($0 % 0x7F + 1)) }
+            plain.withUnsafeBufferPointer { #expect(!OrderedKeyWriter.containsZero($0), "length \(length)") }
+            for zero in 0..<length {
+                var part = plain
+                part[zero] = 0
+                part.withUnsafeBufferPointer { #expect(OrderedKeyWriter.containsZero($0), "zero at \(zero) of \(length)") }
+                // Bytes 0x01 and 0x80 around it are the borrow cases of the word test.
+                part[zero] = 0x01
+                if zero + 1 < length { part[zero + 1] = 0x80 }
+                part.withUnsafeBufferPointer { #expect(!OrderedKeyWriter.containsZero($0), "0x01 at \(zero) of \(length)") }
+            }
+        }
+    }
 }
