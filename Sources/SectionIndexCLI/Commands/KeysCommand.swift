@@ -61,14 +61,7 @@ enum KeysCommand: Command {
         case .text, .tsv, .html:
             BlockWriter.write(count: table.count, to: output) { rows, text in
                 index.forEachSortKey(of: table, in: rows, tieBreakOffset: offset) { i, key, label in
-                    BlockWriter.appendHex(key, to: &text)
-                    text.append(0x09)
-                    if withLabel {
-                        text += label.utf8
-                        text.append(0x09)
-                    }
-                    BlockWriter.appendAsRead(i, of: table, to: &text)
-                    text.append(0x0A)
+                    BlockWriter.appendKeyLine(key: key, label: withLabel ? label : nil, i, of: table, to: &text)
                 }
             }
         }

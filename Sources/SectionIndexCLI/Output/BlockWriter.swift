@@ -18,28 +18,43 @@ enum BlockWriter {
         let blockCount = (count + blockSize - 1) / blockSize
         // Two blocks a core at a time: every core busy, little output held at once.
         let batch = 2 * ParallelWork.processorCount
-        var formatted: [[UInt8]] = []
+        // Slots `0..<batch` hold the blocks formatted last round, to be written now; slots
+        // `batch...` get this round's blocks. The buffers are swapped, never freed, between
+        // rounds: a block is formatted into memory already touched (no page faults, no
+        // growth once the first blocks have set the size).
+        var buffers = [[UInt8]](repeating: [], count: 2 * batch)
+        var toWrite = 0
+        // Bytes a row took so far, to size a fresh buffer at once instead of growing it.
+        var formattedBytes = 0, formattedRows = 0
         var first = 0
-        while first < blockCount || !formatted.isEmpty {
+        while first < blockCount || toWrite > 0 {
             let blocks = first..<min(blockCount, first + batch)
-            let written = formatted
+            let bytesPerRow = formattedRows == 0 ? 40 : formattedBytes / formattedRows + 1
             // The batch is formatted while one more worker writes the batch before it: the
             // writes overlap the formatting. That worker is the only one that touches `output`,
-            // and the caller waits for all of them (``ParallelWork``'s rule for a slot).
-            let writer = written.isEmpty ? 0 : 1
-            let texts = ParallelWork.map(count: writer + blocks.count, concurrently: blocks.count + writer > 1) { k -> [UInt8] in
+            // and each worker touches only its own slots (``ParallelWork``'s rule for a slot).
+            let writer = toWrite > 0 ? 1 : 0
+            let slots = (writer > 0 ? [0..<toWrite] : []) + blocks.indices.map { (batch + $0 - blocks.lowerBound)..<(batch + $0 - blocks.lowerBound + 1) }
+            _ = ParallelWork.mapParts(of: &buffers, slots, concurrently: slots.count > 1) { k, slot in
                 if k < writer {
-                    for text in written { text.withUnsafeBufferPointer { output.write(bytes: $0) } }
-                    return []
+                    for j in slot.indices {
+                        slot[j].withUnsafeBufferPointer { output.write(bytes: $0) }
+                        slot[j].removeAll(keepingCapacity: true)
+                    }
+                    return
                 }
                 let block = blocks.lowerBound + k - writer
                 let rows = (block * blockSize)..<min(count, (block + 1) * blockSize)
-                var text: [UInt8] = []
-                text.reserveCapacity(rows.count * 40)
-                format(rows, &text)
-                return text
+                slot[0].reserveCapacity(rows.count * bytesPerRow + rows.count * bytesPerRow / 8)
+                format(rows, &slot[0])
             }
-            formatted = Array(texts.dropFirst(writer))
+            for j in batch..<(batch + blocks.count) {
+                formattedBytes += buffers[j].count
+            }
+            formattedRows += blocks.reduce(0) { $0 + min(count, ($1 + 1) * blockSize) - $1 * blockSize }
+            // This round's blocks are written next round, into the buffers just written.
+            for j in 0..<batch { buffers.swapAt(j, batch + j) }
+            toWrite = blocks.count
             first = blocks.upperBound
         }
     }
@@ -131,32 +146,92 @@ enum BlockWriter {
         if touched == 0xFF, text.isEmpty { text.reserveCapacity(1) }
     }
 
-    /// The entry's line as read: `name`, or `name<TAB>reading` (further columns left out).
-    @inline(__always)
-    static func appendAsRead(_ position: Int, of table: UTF8Table, to text: inout [UInt8]) {
-        table.withName(position) { text.append(contentsOf: $0) }
-        table.withReading(position) { reading in
-            guard let reading else { return }
-            text.append(0x09)
-            text.append(contentsOf: reading)
-        }
-    }
-
     /// Lowercase hex, two digits a byte.
     @inline(__always)
     static func appendHex(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * bytes.count) { hex in
-            hexDigits.withUnsafeBufferPointer { digits in
-                for (i, byte) in bytes.enumerated() {
-                    hex[2 * i] = digits[Int(byte >> 4)]
-                    hex[2 * i + 1] = digits[Int(byte & 0xF)]
-                }
-            }
+            writeHex(bytes, to: hex.baseAddress!)
             text.append(contentsOf: hex)
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    /// A line of `keys`, `KEY<TAB>[label<TAB>]name[<TAB>reading]`, KEY in lowercase hex,
+    /// put together whole and appended in one piece.
+    static func appendKeyLine(key: UnsafeBufferPointer<UInt8>, label: String?, _ position: Int, of table: UTF8Table,
+                              to text: inout [UInt8]) {
+        guard var label else {
+            table.withName(position) { name in
+                table.withReading(position) { reading in appendKeyLine(key: key, label: nil, name: name, reading: reading, to: &text) }
+            }
+            return
+        }
+        label.withUTF8 { label in
+            table.withName(position) { name in
+                table.withReading(position) { reading in appendKeyLine(key: key, label: label, name: name, reading: reading, to: &text) }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func appendKeyLine(key: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>?,
+                                      name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?,
+                                      to text: inout [UInt8]) {
+        let length = 2 * key.count + 1 + (label.map { $0.count + 1 } ?? 0) + name.count + (reading.map { $0.count + 1 } ?? 0) + 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { line in
+            var at = line.baseAddress!
+            @inline(__always) func copy(_ part: UnsafeBufferPointer<UInt8>) {
+                guard let base = part.baseAddress, !part.isEmpty else { return }
+                at.update(from: base, count: part.count)
+                at += part.count
+            }
+            writeHex(key, to: at)
+            at += 2 * key.count
+            at.pointee = 0x09
+            at += 1
+            if let label {
+                copy(label)
+                at.pointee = 0x09
+                at += 1
+            }
+            copy(name)
+            if let reading {
+                at.pointee = 0x09
+                at += 1
+                copy(reading)
+            }
+            at.pointee = 0x0A
+            text.append(contentsOf: UnsafeBufferPointer(line))
+        }
+    }
+
+    /// Writes `2 * bytes.count` lowercase hex digits at `target`: a two-byte load from
+    /// ``hexPairs`` a byte, stored eight digits at a time.
+    @inline(__always)
+    private static func writeHex(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
+        hexPairs.withUnsafeBytes { pairs in
+            let raw = UnsafeMutableRawPointer(target)
+            // Pairs read and stored little-endian, so that the first byte's digits come first.
+            @inline(__always) func pair(_ i: Int) -> UInt64 {
+                UInt64(UInt16(littleEndian: pairs.loadUnaligned(fromByteOffset: 2 * Int(bytes[i]), as: UInt16.self)))
+            }
+            var i = 0
+            while i + 4 <= bytes.count {
+                let digits = pair(i) | pair(i + 1) << 16 | pair(i + 2) << 32 | pair(i + 3) << 48
+                raw.storeBytes(of: digits.littleEndian, toByteOffset: 2 * i, as: UInt64.self)
+                i += 4
+            }
+            while i < bytes.count {
+                raw.storeBytes(of: UInt16(truncatingIfNeeded: pair(i)).littleEndian, toByteOffset: 2 * i, as: UInt16.self)
+                i += 1
+            }
+        }
+    }
+
+    /// The two hex digits of every byte value, in order: byte `b` is `hexPairs[2b], hexPairs[2b + 1]`.
+    private static let hexPairs: [UInt8] = {
+        let digits = Array("0123456789abcdef".utf8)
+        return (0..<256).flatMap { [digits[$0 >> 4], digits[$0 & 0xF]] }
+    }()
 
     /// A JSON array written a block of elements at a time, in the layout of
     /// ``JSONValue/writeArray(_:to:)``: `element(i)` is element `i`.
