@@ -23,6 +23,10 @@ struct KeyAccess {
     @inline(__always)
     func word(_ r: OrderRecord, at depth: Int) -> UInt64 {
         let base = keys + start(r), count = length(r)
+        // Most keys reach past `depth + 8`: one load, no loop. The loads of a run then
+        // overlap their cache misses, which at 10M names (keys scattered over hundreds of
+        // megabytes) are most of the cost of a level.
+        if depth + 8 <= count { return UInt64(bigEndian: UnsafeRawPointer(base + depth).loadUnaligned(as: UInt64.self)) }
         var value: UInt64 = 0
         for i in depth..<(depth + 8) { value = value << 8 | UInt64(i < count ? base[i] : 0) }
         return value
@@ -70,6 +74,9 @@ struct OrderRecord {
 
     @inline(__always)
     static func head(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        if bytes.count >= 8, let base = bytes.baseAddress {
+            return UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+        }
         var value: UInt64 = 0
         for i in 0..<8 { value = value << 8 | UInt64(i < bytes.count ? bytes[i] : 0) }
         return value
