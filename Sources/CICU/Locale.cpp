@@ -7,6 +7,7 @@
 #include <unicode/ucol.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
+#include <unicode/ures.h>
 #include <unicode/ulocdata.h>
 #include <unicode/uversion.h>
 
@@ -133,6 +134,19 @@ int32_t sicu_available_locales(char *out, int32_t capacity) {
         all.push_back('\0');
     }
     return sicu::copyOut(all, out, capacity);
+}
+
+bool sicu_locale_has_own_index_characters(const char *locale_id) {
+    // ures_openDirect opens the one bundle, with no fallback to a parent or root, so a key
+    // found in it is the locale's own.
+    UErrorCode code = U_ZERO_ERROR;
+    UResourceBundle *bundle = ures_openDirect(nullptr, locale_id, &code);
+    if (U_FAILURE(code)) return false;
+    UResourceBundle *index = ures_getByKey(bundle, "ExemplarCharactersIndex", nullptr, &code);
+    bool found = U_SUCCESS(code);
+    ures_close(index);
+    ures_close(bundle);
+    return found;
 }
 
 }  // extern "C"

@@ -42,6 +42,17 @@ import Testing
         #expect(buckets.contains { $0.kind == .normal && $0.label == "Å" })
     }
 
+    /// CLDR 42's locale files (common/main): sv.xml, de_AT.xml and ha_NE.xml have their own
+    /// index characters; en_GB.xml and pt_PT.xml inherit them; bgc.xml has none; a locale CLDR
+    /// does not have has no data at all.
+    @Test(arguments: [
+        ("sv", true), ("de_AT", true), ("ha_NE", true), ("ja", true),
+        ("en_GB", false), ("pt_PT", false), ("bgc", false), ("xx_NOWHERE", false), ("", false),
+    ])
+    func ownIndexCharacters(localeID: String, own: Bool) {
+        #expect(ICU.hasOwnIndexCharacters(localeID) == own)
+    }
+
     @Test func attributesTakeEffect() throws {
         let handle = try ICU.CollatorHandle(localeID: "en")
         #expect(handle.compare("a", "A") != 0)

@@ -101,6 +101,11 @@ int32_t sicu_collation_types(const char *locale_id, char *out, int32_t capacity,
 /// Every locale ICU has data for (uloc_getAvailable), NUL-separated.
 int32_t sicu_available_locales(char *out, int32_t capacity);
 
+/// Whether the locale's own resource bundle, not a parent's or root's, holds index characters
+/// (ExemplarCharactersIndex): true for "sv" and "de_AT", false for "en_GB", which inherits
+/// English's. False for a locale ICU has no bundle for.
+bool sicu_locale_has_own_index_characters(const char *locale_id);
+
 // MARK: - Collator
 
 typedef struct SICUCollator SICUCollator;

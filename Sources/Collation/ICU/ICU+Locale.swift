@@ -65,6 +65,13 @@ extension ICU {
         return sicu_available_locales(buffer, capacity)
     }) ?? []
 
+    /// Whether ICU's data for this very locale, not inherited from a parent or root, lists its
+    /// index characters (CLDR's `exemplarCharacters type="index"`): `sv`, `de_AT` and `ha_NE`
+    /// do; `en_GB` and `pt_PT` inherit theirs, and a locale ICU has no data for has none.
+    package static func hasOwnIndexCharacters(_ id: String) -> Bool {
+        sicu_locale_has_own_index_characters(id)
+    }
+
     /// The languages ICU has data for.
     package static let availableLanguages: Set<String> = Set(availableLocaleIDs.map(language(of:)))
 }
