@@ -44,10 +44,17 @@ inline const UCollator *raw(const SICUCollator *c) { return reinterpret_cast<con
 /// it walks the whole tailoring: Japanese's thousands of prefix mappings cost tens of millions
 /// of instructions a time, and each contacts group asks for it several times. A failure is not
 /// kept, so the next call tries again. The set is frozen: read from several threads at once.
-const icu::UnicodeSet *tailoredSet(const UCollator *collator, UErrorCode &code) {
+struct Tailored {
+    /// ICU's tailored set: code points and strings (contractions, prefix + code point).
+    icu::UnicodeSet set;
+    /// Every code point of every element of the set.
+    icu::UnicodeSet codePoints;
+};
+
+const Tailored *tailored(const UCollator *collator, UErrorCode &code) {
     struct Entry {
         std::mutex lock;
-        icu::UnicodeSet set;
+        Tailored tailored;
         bool ready = false;
     };
     // Never destroyed: a worker may still read a set while the process exits.
@@ -66,12 +73,42 @@ const icu::UnicodeSet *tailoredSet(const UCollator *collator, UErrorCode &code) 
     if (!entry->ready) {
         USet *tailored = ucol_getTailoredSet(collator, &code);
         if (U_FAILURE(code)) { return nullptr; }
-        entry->set = *icu::UnicodeSet::fromUSet(tailored);
+        icu::UnicodeSet &set = entry->tailored.set;
+        set = *icu::UnicodeSet::fromUSet(tailored);
         uset_close(tailored);
-        entry->set.freeze();
+        icu::UnicodeSet &codePoints = entry->tailored.codePoints;
+        icu::UnicodeSetIterator it(set);
+        while (it.next()) {
+            if (it.isString()) { codePoints.addAll(it.getString()); } else { codePoints.add(it.getCodepoint()); }
+        }
+        set.freeze();
+        codePoints.freeze();
         entry->ready = true;
     }
-    return &entry->set;
+    return &entry->tailored;
+}
+
+const icu::UnicodeSet *tailoredSet(const UCollator *collator, UErrorCode &code) {
+    const Tailored *found = tailored(collator, code);
+    return found ? &found->set : nullptr;
+}
+
+/// Root's collator with the two settings that change which collation elements a string has
+/// (numeric collation, normalization), opened once per process; nullptr if it fails to open.
+const icu::RuleBasedCollator *rootCollator(bool numeric, bool normalizing) {
+    // Never destroyed: a worker may still read one while the process exits.
+    static const icu::RuleBasedCollator *const *roots = [] {
+        auto **opened = new const icu::RuleBasedCollator *[4];
+        for (int variant = 0; variant < 4; ++variant) {
+            UErrorCode code = U_ZERO_ERROR;
+            UCollator *root = ucol_open("", &code);
+            ucol_setAttribute(root, UCOL_NUMERIC_COLLATION, (variant & 1) ? UCOL_ON : UCOL_OFF, &code);
+            ucol_setAttribute(root, UCOL_NORMALIZATION_MODE, (variant & 2) ? UCOL_ON : UCOL_OFF, &code);
+            opened[variant] = U_SUCCESS(code) ? icu::RuleBasedCollator::rbcFromUCollator(root) : nullptr;
+        }
+        return opened;
+    }();
+    return roots[(numeric ? 1 : 0) | (normalizing ? 2 : 0)];
 }
 
 }  // namespace
@@ -185,8 +222,22 @@ int32_t sicu_collator_primary_weight_count_utf8(const SICUCollator *collator, co
     if (ucol_getAttribute(raw(collator), UCOL_ALTERNATE_HANDLING, &code) == UCOL_SHIFTED) {
         variableTop = ucol_getVariableTop(raw(collator), &code);
     }
-    icu::CollationElementIterator *elements =
-        rbc->createCollationElementIterator(sicu::fromUTF8(s, length));
+    icu::UnicodeString text = sicu::fromUTF8(s, length);
+    // ICU builds a table of every expansion of the collator's data, root's included, before
+    // it hands out its first element iterator: tens of millions of instructions per
+    // tailoring, and contacts style asks a dozen tailorings about their labels. A string none
+    // of whose code points the tailoring touches (as a code point, a contraction or a prefix)
+    // has root's collation elements, so root's iterator, whose table is built once, counts them.
+    const icu::RuleBasedCollator *source = rbc;
+    UErrorCode probe = U_ZERO_ERROR;
+    const Tailored *touched = tailored(raw(collator), probe);
+    if (U_SUCCESS(probe) && touched->codePoints.containsNone(text)) {
+        bool numeric = ucol_getAttribute(raw(collator), UCOL_NUMERIC_COLLATION, &probe) == UCOL_ON;
+        bool normalizing = ucol_getAttribute(raw(collator), UCOL_NORMALIZATION_MODE, &probe) == UCOL_ON;
+        const icu::RuleBasedCollator *root = rootCollator(numeric, normalizing);
+        if (root != nullptr && U_SUCCESS(probe)) { source = root; }
+    }
+    icu::CollationElementIterator *elements = source->createCollationElementIterator(text);
     if (elements == nullptr) { *status = U_MEMORY_ALLOCATION_ERROR; return 0; }
     // Old-style 32-bit CEs: a 64-bit CE whose primary needs more than 16 bits comes out as a
     // first half (upper 16 primary bits) and a continuation (lower 16), marked 0xC0.
@@ -217,7 +268,13 @@ int32_t sicu_collator_contractions_starting_with(const SICUCollator *collator, i
                                                  char *out, int32_t capacity, int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;
     icu::UnicodeSet contractions;
-    ucol_getContractionsAndExpansions(raw(collator), contractions.toUSet(), nullptr, false, &code);
+    if (first >= 0) {
+        // Only the contractions of one code point, as ICU's AlphabeticIndex asks for U+FDD1's:
+        // all of them would walk every mapping of the tailoring and of root.
+        icu::RuleBasedCollator::rbcFromUCollator(raw(collator))->internalAddContractions(first, contractions, code);
+    } else {
+        ucol_getContractionsAndExpansions(raw(collator), contractions.toUSet(), nullptr, false, &code);
+    }
     *status = code;
     if (U_FAILURE(code)) { return 0; }
     std::string all;

@@ -53,6 +53,38 @@ import Testing
         #expect(ICU.hasOwnIndexCharacters(localeID) == own)
     }
 
+    /// Primary weights by the collation charts: root expands Æ to a e, Danish has it as a
+    /// letter after Z; Czech ch is one letter after h; German Sch is three letters; a digit is
+    /// a primary each, but numeric collation weighs "12" as one number; a hyphen is variable,
+    /// ignored when alternate handling is shifted. The untailored strings are counted by root's
+    /// iterator, the tailored ones (Danish Æ, Czech ch) by the tailoring's.
+    @Test(arguments: [
+        ("en", "Æ", false, false, 2), ("da", "Æ", false, false, 1), ("cs", "CH", false, false, 1),
+        ("en", "CH", false, false, 2), ("de", "Sch", false, false, 3), ("sv", "Ä", false, false, 1),
+        ("ja", "か", false, false, 1), ("ru", "Щ", false, false, 1), ("en", "12", false, false, 2),
+        ("en", "12", true, false, 1), ("en", "a-b", false, false, 3), ("en", "a-b", false, true, 2),
+    ])
+    func primaryWeights(localeID: String, text: String, numeric: Bool, shifted: Bool, count: Int) throws {
+        let handle = try ICU.CollatorHandle(localeID: localeID)
+        if numeric { try handle.set(.numericCollation, .on) }
+        if shifted { try handle.set(.alternateHandling, .shifted) }
+        #expect(try handle.primaryWeightCount(text) == count)
+    }
+
+    /// Contractions starting with one code point, from the tailoring and from root: Czech
+    /// ch and cH … (tailored), and root's U+FDD1 script boundaries, one per script, each
+    /// U+FDD1 followed by the script's sample character in CLDR's script metadata (Latin L,
+    /// Hebrew א).
+    @Test func contractionsOfOneCodePoint() throws {
+        let czech = try ICU.CollatorHandle(localeID: "cs").contractions(startingWith: "c")
+        #expect(Set(czech).isSuperset(of: ["ch", "cH"]))
+        #expect(czech.allSatisfy { $0.unicodeScalars.first == "c" && $0.unicodeScalars.count > 1 })
+        let prefix = Unicode.Scalar(UInt32(0xFDD1))!  // a noncharacter: no string literal holds it
+        let boundaries = try ICU.CollatorHandle(localeID: "root").contractions(startingWith: prefix)
+        #expect(boundaries.contains(String(prefix) + "L") && boundaries.contains(String(prefix) + "א"))
+        #expect(boundaries.count > 100, "a boundary for each of root's scripts")
+    }
+
     @Test func attributesTakeEffect() throws {
         let handle = try ICU.CollatorHandle(localeID: "en")
         #expect(handle.compare("a", "A") != 0)
