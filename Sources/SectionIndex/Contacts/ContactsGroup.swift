@@ -38,6 +38,7 @@ final class ContactsGroup: Sendable {
         // A sign is no letter a name starts with (TailoredLetters.dropsLabel): its bucket's
         // names go to the label before, or to `#` when none is.
         var previous: Int?
+        let shownOfBound = ContactsLetters.shownLabels(of: localeID)
         let labelOfBucket = index.buckets.map { bucket -> Int? in
             guard bucket.kind == .normal else {
                 previous = nil
@@ -46,7 +47,7 @@ final class ContactsGroup: Sendable {
             if TailoredLetters.dropsLabel(bucket.label, of: localeID) { return previous }
             // A section that starts at another text than it shows (ContactsLetters.shownLabels):
             // Yiddish פּ shows as פ and joins the פ bucket after it; Oromo Sh shows as SH.
-            let shown = ContactsLetters.shownLabel(bucket.label, of: localeID)
+            let shown = shownOfBound[bucket.label] ?? bucket.label
             if let previous, labels[previous] == shown { return previous }
             labels.append(shown)
             previous = labels.count - 1

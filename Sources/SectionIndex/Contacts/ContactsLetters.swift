@@ -134,11 +134,12 @@ enum ContactsLetters {
     /// Why Uyghur vowel sections show the hamza forms.
     private static let uyghurVowels = "Uyghur alphabet (Arabic script, 1983) ئا ئە ب … ھ ئو ئۇ ئۆ ئۈ ۋ ئې ئى ي names each vowel as written at the start of a word, with hamza; contacts style sorts the hamza form as the same letter (ContactsCollation), and of two labels that sort as one ICU keeps the shorter, the bare vowel, which CLDR ug index characters also list"
 
-    /// The text a label of a locale's group shows: its ``ShownLabel/shown`` when it is a bound of
-    /// ``shownLabels``, else the label itself.
-    static func shownLabel(_ label: String, of localeID: String) -> String {
+    /// What the labels of a locale's group show, by the bound they start at (``shownLabels``):
+    /// a label that is no key shows itself. Asked once per group, not once per label: the
+    /// table key costs three ICU locale calls.
+    static func shownLabels(of localeID: String) -> [String: String] {
         let key = tableKey(for: localeID)
-        return shownLabels.first { $0.localeID == key && $0.bound == label }?.shown ?? label
+        return Dictionary(shownLabels.filter { $0.localeID == key }.map { ($0.bound, $0.shown) }, uniquingKeysWith: { first, _ in first })
     }
 
     private static let lettersOfLocale: [String: [String]] = Dictionary(
