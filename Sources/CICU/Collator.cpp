@@ -3,6 +3,7 @@
 #include "Support.hpp"
 
 #include <unicode/coleitr.h>
+#include <unicode/uchar.h>
 #include <unicode/tblcoll.h>
 #include <unicode/ucol.h>
 #include <unicode/uiter.h>
@@ -309,7 +310,8 @@ int32_t sicu_collator_tailored_strings_starting_with(const SICUCollator *collato
             continue;
         }
         const icu::UnicodeString &s = it.getString();
-        if (s.length() > 1 && s.char32At(0) == first) {
+        bool wanted = first < 0 ? !u_isalpha(s.char32At(0)) : s.char32At(0) == first;
+        if (s.length() > 1 && wanted) {
             s.toUTF8String(all);
             all.push_back('\0');
         }

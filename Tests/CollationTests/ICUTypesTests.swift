@@ -85,6 +85,16 @@ import Testing
         #expect(boundaries.count > 100, "a boundary for each of root's scripts")
     }
 
+    /// CLDR ha collation spells ƴ also as 'y (&Y<ƴ<<<ʼy<<<'y); ʼ (U+02BC) is a letter, so only
+    /// the apostrophe forms start with a non-letter. English and Czech tailor no such string.
+    @Test func tailoredStringsStartingWithSigns() throws {
+        let hausa = try ICU.CollatorHandle(localeID: "ha").tailoredStringsStartingWithNonLetters()
+        #expect(Set(hausa).isSuperset(of: ["'y", "'Y"]))
+        #expect(!hausa.contains("ʼy") && hausa.allSatisfy { $0.hasPrefix("'") })
+        #expect(try ICU.CollatorHandle(localeID: "en").tailoredStringsStartingWithNonLetters().isEmpty)
+        #expect(try ICU.CollatorHandle(localeID: "cs").tailoredStringsStartingWithNonLetters().isEmpty)
+    }
+
     @Test func attributesTakeEffect() throws {
         let handle = try ICU.CollatorHandle(localeID: "en")
         #expect(handle.compare("a", "A") != 0)

@@ -191,6 +191,8 @@ int32_t sicu_collator_contractions_starting_with(const SICUCollator *collator, i
 /// Like sicu_collator_contractions_starting_with, but only among the strings the collator's
 /// tailoring defines (ucol_getTailoredSet): much faster, and enough for prefixes that root
 /// collation does not use (U+FDD0, the Chinese index labels).
+/// With `first` < 0: every string of the tailoring whose first code point is no letter
+/// (u_isalpha), such as Hausa's 'y.
 int32_t sicu_collator_tailored_strings_starting_with(const SICUCollator *collator, int32_t first,
                                                      char *out, int32_t capacity, int32_t *status);
 

@@ -177,6 +177,14 @@ extension ICU {
             }
         }
 
+        /// Strings of the collator's tailoring that start with a code point that is no letter:
+        /// Hausa's `'y`, a way of typing ƴ.
+        package func tailoredStringsStartingWithNonLetters() throws(ICUError) -> [String] {
+            try ICU.strings("listing tailored strings", input: "") {
+                sicu_collator_tailored_strings_starting_with(pointer, -1, $0, $1, $2)
+            }
+        }
+
         /// Contractions (tailored and root) that start with the code point.
         package func contractions(startingWith first: Unicode.Scalar) throws(ICUError) -> [String] {
             try ICU.strings("listing contractions", input: String(first)) {

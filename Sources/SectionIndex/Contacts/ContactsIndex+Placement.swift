@@ -66,6 +66,12 @@ extension ContactsIndex {
             }
             offset += length
         }
+        if script == Script.common, !signLetters.isEmpty, offset < source.count,
+           let letter = signLetters.first(where: { letter in
+               source.count - offset >= letter.bytes.count && zip(source[offset...], letter.bytes).allSatisfy { $0 == $1 }
+           }) {
+            script = letter.script
+        }
         if script == Script.han, case .romanize(let romanizer) = hanHandling {
             let key = String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)
             return (KeyChoice(script: Script.latin, skip: Int32(skip), usesReading: reading != nil, isRomanized: true),

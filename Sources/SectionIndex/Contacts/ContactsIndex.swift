@@ -133,6 +133,12 @@ public struct ContactsIndex: Sendable {
     /// kaf and yeh, ``LetterVariants``), or nil.
     let letterVariants: (script: Script, letters: [Unicode.Scalar: String])?
 
+    /// Letters a group's collation spells with a leading sign, each with its script: Hausa
+    /// `'y` (CLDR ha collation &Y<ƴ<<<Ƴ<<<'y, how ƴ is typed in Nigeria). A key that starts
+    /// with one goes to the group of that script, where the collation places it ('Yar'adua
+    /// under Ƴ), not to `#` as a key starting with a sign does. Empty for almost every locale.
+    let signLetters: [(bytes: [UInt8], script: Script)]
+
     /// Some keys are rewritten (romanised Han, Korean surnames, letter variants): grouping
     /// keeps a slot per entry for the rewritten text.
     var rewritesKeys: Bool { hanHandling.romanizes || readsKoreanSurnames || letterVariants != nil }
@@ -189,6 +195,14 @@ public struct ContactsIndex: Sendable {
             groups[japanese] = groups[japanese].closing(with: Self.unreadKanjiLabel).claiming(groups[japanese].scripts.union([Script.han]))
         }
         fixedGroups = groups
+        signLetters = groups.flatMap { group in
+            ((try? group.ordering.handle.tailoredStringsStartingWithNonLetters()) ?? []).compactMap { letter in
+                let scalars = Array(letter.unicodeScalars)
+                guard scalars.count > 1, Script(of: scalars[0]) == Script.common,
+                      group.scripts.contains(Script(of: scalars[1])) else { return nil }
+                return (Array(letter.utf8), Script(of: scalars[1]))
+            }
+        }
         letterVariants = groups.lazy.compactMap { group in
             LetterVariants.letters(forLocaleID: group.localeID).flatMap { variants in
                 group.scripts.contains(variants.script) ? variants : nil
