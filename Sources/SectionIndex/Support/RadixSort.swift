@@ -257,40 +257,4 @@ extension KeyTable {
         _ = ParallelWork.mapParts(of: &distributed, parts, concurrently: total >= ParallelWork.threshold) { _, part in sortGroup(part) }
         records = distributed
     }
-
-    /// A record per key: its group, its index, and the head of its key.
-    func records(groups: [Int32]) -> [OrderRecord] {
-        makeRecords { i, _ in groups[i] }
-    }
-
-    /// A record per key, grouped by the head of its key alone (`group(head)` must not
-    /// decrease as the head grows: the groups then come out in key order).
-    func records(group: (UInt64) -> Int32) -> [OrderRecord] {
-        makeRecords { _, head in group(head) }
-    }
-
-    /// A record per key, made on every core: `group(i, head)` gives key `i`'s group.
-    private func makeRecords(group: (Int, UInt64) -> Int32) -> [OrderRecord] {
-        let offsetsFit = bytes.count < Int(UInt32.max)
-        // Made in place on every core (no first pass to fill them), on large pages.
-        return LargePages.array(count: count) { records in
-            let ranges = ParallelWork.chunks(of: count, into: ParallelWork.chunkCount(for: count))
-            bytes.withUnsafeBufferPointer { all in
-                _ = ParallelWork.mapParts(of: records, ranges) { k, part in
-                    let first = ranges[k].lowerBound
-                    for j in part.indices {
-                        let i = first + j
-                        let head = OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[starts[i]..<starts[i + 1]]))
-                        var record = OrderRecord(group: group(i, head), index: Int32(i), head: head)
-                        if offsetsFit {
-                            record.start = UInt32(starts[i])
-                            record.length = UInt32(starts[i + 1] - starts[i])
-                        }
-                        part.initializeElement(at: j, to: record)
-                    }
-                }
-            }
-        }
-    }
-
 }
