@@ -135,14 +135,14 @@ import Testing
         var sorted = records
         table.sort(&sorted, tieBreak: tieBreak)
         #expect(sorted.map { Int($0.index) } == reference)
-        // And in a table of their own, with slots.
+        // And in a table of their own.
         let needing = ties.indices.filter { ties[$0] != nil }
-        var slots = [Int32](repeating: -1, count: count)
-        for (slot, i) in needing.enumerated() { slots[i] = Int32(slot) }
+        let owners = TieOwners(count: count, owners: needing)
+        #expect((0..<count).map(owners.slot(of:)) == (0..<count).map { i in needing.firstIndex(of: i) ?? -1 })
         let tieTable = KeyTable.build(count: needing.count) { slot, bytes in bytes += ties[needing[slot]]! }
         #expect(tieTable.count == needing.count)
         sorted = records
-        table.sort(&sorted, tieBreak: TieBreak(keys: tieTable, slots: slots))
+        table.sort(&sorted, tieBreak: TieBreak(keys: tieTable, owners: owners))
         #expect(sorted.map { Int($0.index) } == reference)
     }
 

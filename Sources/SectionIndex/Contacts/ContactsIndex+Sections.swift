@@ -366,12 +366,8 @@ extension ContactsIndex {
             }
         }
         // Ties by name, only for entries whose key is not their name as given.
-        var slots = [Int32](repeating: -1, count: count)
         var needing: [Int] = []
-        for i in 0..<count where !choices[i].isName {
-            slots[i] = Int32(needing.count)
-            needing.append(i)
-        }
+        for i in 0..<count where !choices[i].isName { needing.append(i) }
         let ties = needing.isEmpty ? nil : KeyTable.build(count: needing.count) { slot, bytes in
             let i = needing[slot]
             let collator = orderingCollator(forSection: Int(records[i].group), in: layout)
@@ -380,7 +376,7 @@ extension ContactsIndex {
         // What chose and placed the keys is not needed by the sort: freed before its peak.
         choices = []
         romanized = []
-        table.sort(&records, tieBreak: ties.map { TieBreak(keys: $0, slots: slots) })
+        table.sort(&records, tieBreak: ties.map { TieBreak(keys: $0, owners: TieOwners(count: count, owners: needing)) })
         table.release()
         return Grouping(layout: layout, order: records.map { (Int($0.index), Int($0.group)) })
     }

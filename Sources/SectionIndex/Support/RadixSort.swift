@@ -8,7 +8,8 @@ struct KeyAccess {
     let starts: UnsafePointer<Int>
     let ties: UnsafePointer<UInt8>
     let tieStarts: UnsafePointer<Int>
-    let slots: UnsafeBufferPointer<Int32>
+    let ownerBits: UnsafePointer<UInt64>
+    let ownersBefore: UnsafePointer<Int32>
     let hasTies: Bool
 
     @inline(__always)
@@ -54,7 +55,7 @@ struct KeyAccess {
 
     @inline(__always)
     private func tieKey(_ r: OrderRecord) -> UnsafeBufferPointer<UInt8> {
-        let slot = Int(slots[Int(r.index)])
+        let slot = TieOwners.slot(of: Int(r.index), bits: ownerBits, before: ownersBefore)
         if slot < 0 { return UnsafeBufferPointer(start: keys + start(r), count: length(r)) }
         return UnsafeBufferPointer(start: ties + tieStarts[slot], count: tieStarts[slot + 1] - tieStarts[slot])
     }
@@ -95,19 +96,23 @@ extension KeyTable {
     /// bytes, so a key that ends reads as zeros and sorts before its extensions.
     func sort(_ records: inout [OrderRecord], tieBreak: TieBreak? = nil) {
         let tie = tieBreak?.keys ?? KeyTable(bytes: [], starts: [0])
-        let slots = tieBreak?.slots ?? []
+        let owners = tieBreak?.owners ?? TieOwners(count: 0, owners: [])
         bytes.withUnsafeBufferPointer { keyBuffer in
             starts.withUnsafeBufferPointer { startBuffer in
                 tie.bytes.withUnsafeBufferPointer { tieBuffer in
                     tie.starts.withUnsafeBufferPointer { tieStartBuffer in
-                        slots.withUnsafeBufferPointer { slotBuffer in
-                            let access = KeyAccess(keys: keyBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
-                                                   starts: startBuffer.baseAddress!,
-                                                   ties: tieBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
-                                                   tieStarts: tieStartBuffer.baseAddress!, slots: slotBuffer,
-                                                   hasTies: tieBreak != nil)
-                            KeyTable.sortByGroup(&records, sortGroup: { KeyTable.sortGroup($0, access) },
-                                                 less: { access.tailLess($0, $1, from: 0) })
+                        owners.bits.withUnsafeBufferPointer { bitBuffer in
+                            owners.before.withUnsafeBufferPointer { beforeBuffer in
+                                let access = KeyAccess(keys: keyBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                                                       starts: startBuffer.baseAddress!,
+                                                       ties: tieBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                                                       tieStarts: tieStartBuffer.baseAddress!,
+                                                       ownerBits: bitBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                                                       ownersBefore: beforeBuffer.baseAddress ?? UnsafePointer(bitPattern: 4)!,
+                                                       hasTies: tieBreak != nil)
+                                KeyTable.sortByGroup(&records, sortGroup: { KeyTable.sortGroup($0, access) },
+                                                     less: { access.tailLess($0, $1, from: 0) })
+                            }
                         }
                     }
                 }
