@@ -146,6 +146,22 @@ import Testing
         #expect(sorted.map { Int($0.index) } == reference)
     }
 
+    /// More records than one radix pass takes at once: cut by their heads' leading bits first,
+    /// at several levels where the leading bits are shared.
+    @Test func sortsManyHeadsInPieces() {
+        var generator = SplitMix64(seed: 9)
+        let count = KeyTable.scratchLimit * 3
+        let heads: [UInt64] = (0..<count).map { i in
+            // A few common leading bytes, as names under one letter, then random bytes.
+            let lead = UInt64(Int.random(in: 0..<3, using: &generator)) << 56 | 0x0042_4300_0000_0000
+            return i % 5 == 0 ? lead : lead | UInt64.random(in: 0..<(1 << 40), using: &generator)
+        }
+        var records = heads.enumerated().map { OrderRecord(group: 0, index: Int32($0.offset), head: $0.element) }
+        records.withUnsafeMutableBufferPointer { KeyTable.sortByHeadInPieces($0) }
+        #expect(records.map(\.head) == heads.sorted())
+        #expect(Set(records.map(\.index)).count == count)
+    }
+
     @Test(arguments: [10, ParallelWork.threshold + 1])
     func recordsHoldGroupsAndTheirKeys(count: Int) {
         let keys = (0..<count).map { i in [UInt8](repeating: UInt8(2 + i % 7), count: i % 5) }

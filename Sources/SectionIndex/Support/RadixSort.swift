@@ -185,11 +185,28 @@ extension KeyTable {
         return (0..<65_536).map { bounds[$0]..<bounds[$0 + 1] }.filter { !$0.isEmpty }
     }
 
+    /// The most records ``sortByHead(_:)`` sorts at once where the heads allow (its scratch
+    /// buffer: 6 MB).
+    static let scratchLimit = 1 << 18
+
+    /// ``sortByHead(_:)``, a range of more than ``scratchLimit`` records first cut by
+    /// ``subdivided(_:_:)`` (its pieces in head order): a radix sort of one large group (`#`
+    /// with every Han name of an English list, 1.5M records of the 10M-name benchmark) took a
+    /// scratch copy of it (36 MB) beside the keys and records at the peak of grouping, and
+    /// scattered its records over tens of megabytes on each of its passes.
+    static func sortByHeadInPieces(_ part: UnsafeMutableBufferPointer<OrderRecord>) {
+        guard part.count > scratchLimit else { return sortByHead(part) }
+        let pieces = subdivided(part, part.indices)
+        // One piece: every head is the same.
+        guard pieces.count > 1 else { return }
+        for piece in pieces { sortByHeadInPieces(UnsafeMutableBufferPointer(rebasing: part[piece])) }
+    }
+
     /// One group's records, by key (eight bytes a level), then by ``KeyAccess/equalKeysLess(_:_:)``.
     private static func sortGroup(_ part: UnsafeMutableBufferPointer<OrderRecord>, _ access: KeyAccess) {
         var pending: [(range: Range<Int>, depth: Int)] = [(0..<part.count, 0)]
         while let (range, depth) = pending.popLast() {
-            sortByHead(UnsafeMutableBufferPointer(rebasing: part[range]))
+            sortByHeadInPieces(UnsafeMutableBufferPointer(rebasing: part[range]))
             var i = range.lowerBound
             while i < range.upperBound {
                 let head = part[i].head
