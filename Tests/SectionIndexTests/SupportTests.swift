@@ -93,16 +93,33 @@ import Testing
         }
     }
 
+    /// The table and records of `keys`, with `groups`, and tie keys made in the same pass.
+    static func built(keys: [[UInt8]], groups: [Int32], ties: [[UInt8]?]? = nil,
+                      offsetLimit: Int = Int(UInt32.max)) -> (table: KeyTable, records: [OrderRecord], tieBreak: TieBreak?) {
+        let built = KeyTable.records(count: keys.count, offsetLimit: offsetLimit, state: {}) { i, _, bytes, group, tie in
+            bytes += keys[i]
+            group = groups[i]
+            guard let own = ties?[i] else { return false }
+            tie += own
+            return true
+        }
+        return (built.table, built.records, built.tieBreak)
+    }
+
     @Test(arguments: [(0, 1), (1, 2), (300, 3), (ParallelWork.threshold * 3, 4)] as [(Int, UInt64)])
     func matchesAReferenceSort(count: Int, seed: UInt64) {
         let (keys, groups) = Self.randomKeys(count: count, seed: seed)
-        let table = KeyTable.build(count: count) { i, bytes in bytes += keys[i] }
-        #expect(table.count == count)
-        var records = table.records(groups: groups)
-        table.sort(&records)
         let noTies = [[UInt8]?](repeating: nil, count: count)
-        #expect(records.map { Int($0.index) } == Self.reference(keys: keys, groups: groups, ties: noTies))
-        #expect(records.map(\.group) == records.map(\.group).sorted())
+        // Offsets in the records, and (a limit of 0) the starts in the table, as past 4 GiB of keys.
+        for offsetLimit in [Int(UInt32.max), 0] {
+            let (table, records, tieBreak) = Self.built(keys: keys, groups: groups, offsetLimit: offsetLimit)
+            #expect(tieBreak == nil)
+            #expect(table.starts.count == (offsetLimit == 0 ? count + 1 : 1))
+            var sorted = records
+            table.sort(&sorted)
+            #expect(sorted.map { Int($0.index) } == Self.reference(keys: keys, groups: groups, ties: noTies))
+            #expect(sorted.map(\.group) == sorted.map(\.group).sorted())
+        }
     }
 
     @Test(arguments: [(50, 5), (ParallelWork.threshold * 2, 6)] as [(Int, UInt64)])
@@ -112,25 +129,54 @@ import Testing
         let ties: [[UInt8]?] = (0..<count).map { _ in
             Bool.random(using: &generator) ? [UInt8.random(in: 2...3, using: &generator)] : nil
         }
+        let reference = Self.reference(keys: keys, groups: groups, ties: ties)
+        // Tie keys made in the same pass as the keys.
+        let (table, records, tieBreak) = Self.built(keys: keys, groups: groups, ties: ties)
+        var sorted = records
+        table.sort(&sorted, tieBreak: tieBreak)
+        #expect(sorted.map { Int($0.index) } == reference)
+        // And in a table of their own.
         let needing = ties.indices.filter { ties[$0] != nil }
-        var slots = [Int32](repeating: -1, count: count)
-        for (slot, i) in needing.enumerated() { slots[i] = Int32(slot) }
+        let owners = TieOwners(count: count, owners: needing)
+        #expect((0..<count).map(owners.slot(of:)) == (0..<count).map { i in needing.firstIndex(of: i) ?? -1 })
         let tieTable = KeyTable.build(count: needing.count) { slot, bytes in bytes += ties[needing[slot]]! }
-        let table = KeyTable.build(count: count) { i, bytes in bytes += keys[i] }
-        var records = table.records(groups: groups)
-        table.sort(&records, tieBreak: TieBreak(keys: tieTable, slots: slots))
-        #expect(records.map { Int($0.index) } == Self.reference(keys: keys, groups: groups, ties: ties))
+        #expect(tieTable.count == needing.count)
+        sorted = records
+        table.sort(&sorted, tieBreak: TieBreak(keys: tieTable, owners: owners))
+        #expect(sorted.map { Int($0.index) } == reference)
+    }
+
+    /// More records than one radix pass takes at once: cut by their heads' leading bits first,
+    /// at several levels where the leading bits are shared.
+    @Test func sortsManyHeadsInPieces() {
+        var generator = SplitMix64(seed: 9)
+        let count = KeyTable.scratchLimit * 3
+        let heads: [UInt64] = (0..<count).map { i in
+            // A few common leading bytes, as names under one letter, then random bytes.
+            let lead = UInt64(Int.random(in: 0..<3, using: &generator)) << 56 | 0x0042_4300_0000_0000
+            return i % 5 == 0 ? lead : lead | UInt64.random(in: 0..<(1 << 40), using: &generator)
+        }
+        var records = heads.enumerated().map { OrderRecord(group: 0, index: Int32($0.offset), head: $0.element) }
+        records.withUnsafeMutableBufferPointer { KeyTable.sortByHeadInPieces($0) }
+        #expect(records.map(\.head) == heads.sorted())
+        #expect(Set(records.map(\.index)).count == count)
     }
 
     @Test(arguments: [10, ParallelWork.threshold + 1])
-    func buildRecordsASideResultPerKey(count: Int) {
-        var lengths = [Int](repeating: -1, count: count)
-        let table = KeyTable.build(count: count, recording: &lengths) { i, bytes, length in
-            bytes += [UInt8](repeating: 2, count: i % 5)
-            length = i % 5
+    func recordsHoldGroupsAndTheirKeys(count: Int) {
+        let keys = (0..<count).map { i in [UInt8](repeating: UInt8(2 + i % 7), count: i % 5) }
+        let groups = (0..<count).map { Int32($0 % 3) }
+        for offsetLimit in [Int(UInt32.max), 0] {
+            let (table, records, _) = Self.built(keys: keys, groups: groups, offsetLimit: offsetLimit)
+            #expect(records.map(\.index) == (0..<count).map { Int32($0) })
+            #expect(records.map(\.group) == groups)
+            #expect(records.indices.allSatisfy { i in
+                let r = records[i]
+                let start = r.start != .max ? Int(r.start) : table.starts[i]
+                let length = r.start != .max ? Int(r.length) : table.starts[i + 1] - table.starts[i]
+                return Array(table.bytes[start..<(start + length)]) == keys[i]
+            })
         }
-        #expect(lengths == (0..<count).map { $0 % 5 })
-        #expect((0..<count).allSatisfy { table.starts[$0 + 1] - table.starts[$0] == $0 % 5 })
     }
 }
 

@@ -280,9 +280,9 @@ extension ContactsIndex {
     ///   script code or section too large to carry: ``groupInTwoPasses(_:)`` serves then.
     func groupInOnePass<Source: NameSource>(_ source: Source) -> Grouping? {
         let count = source.count
-        var sections = LargePages.array(repeating: Int32(0), count: count)
-        var (table, tieBreak, placements) = KeyTable.build(count: count, recording: &sections,
-                                                           state: { ScriptPlacements(index: self) }) { i, placements, bytes, section, tie in
+        // Each record's group is its section until the sort.
+        var (table, records, tieBreak, placements) = KeyTable.records(count: count,
+                                                                      state: { ScriptPlacements(index: self) }) { i, placements, bytes, section, tie in
             source.withName(i) { name in
                 source.withReading(i) { reading in
                     let (choice, romanized) = chooseKey(name: name, reading: reading)
@@ -322,13 +322,10 @@ extension ContactsIndex {
             }
         }
         let overflow = Int32(layout.overflowSection)
-        ParallelWork.update(&sections) { _, section in
-            let code = Int(section >> 16), own = section & 0xFFFF
-            section = own == ownOverflow[code] ? overflow : own + offsets[code]
+        ParallelWork.update(&records) { _, record in
+            let code = Int(record.group >> 16), own = record.group & 0xFFFF
+            record.group = own == ownOverflow[code] ? overflow : own + offsets[code]
         }
-        var records = table.records(groups: sections)
-        sections = []
-        table.releaseStartsIfRecordsHoldOffsets()
         table.sort(&records, tieBreak: tieBreak)
         table.release()
         tieBreak = nil
@@ -357,8 +354,8 @@ extension ContactsIndex {
         var present = ScriptSet()
         for choice in choices { present.insert(choice.script) }
         let layout = layout(scripts: present.scripts)
-        var sections = [Int32](repeating: Int32(layout.overflowSection), count: count)
-        var table = KeyTable.build(count: count, recording: &sections) { i, bytes, section in
+        // Each record's group is its section until the sort.
+        var (table, records) = KeyTable.records(count: count) { i, bytes, section in
             let choice = choices[i]
             source.withName(i) { name in
                 source.withReading(i) { reading in
@@ -368,25 +365,18 @@ extension ContactsIndex {
                 }
             }
         }
-        var records = table.records(groups: sections)
-        table.releaseStartsIfRecordsHoldOffsets()
         // Ties by name, only for entries whose key is not their name as given.
-        var slots = [Int32](repeating: -1, count: count)
         var needing: [Int] = []
-        for i in 0..<count where !choices[i].isName {
-            slots[i] = Int32(needing.count)
-            needing.append(i)
-        }
+        for i in 0..<count where !choices[i].isName { needing.append(i) }
         let ties = needing.isEmpty ? nil : KeyTable.build(count: needing.count) { slot, bytes in
             let i = needing[slot]
-            let collator = orderingCollator(forSection: Int(sections[i]), in: layout)
+            let collator = orderingCollator(forSection: Int(records[i].group), in: layout)
             source.withName(i) { collator.handle.appendSortKey($0, to: &bytes) }
         }
         // What chose and placed the keys is not needed by the sort: freed before its peak.
         choices = []
         romanized = []
-        sections = []
-        table.sort(&records, tieBreak: ties.map { TieBreak(keys: $0, slots: slots) })
+        table.sort(&records, tieBreak: ties.map { TieBreak(keys: $0, owners: TieOwners(count: count, owners: needing)) })
         table.release()
         return Grouping(layout: layout, order: records.map { (Int($0.index), Int($0.group)) })
     }

@@ -49,16 +49,13 @@ extension AlphabeticIndex {
 
     func placements<Source: NameSource>(_ names: Source) -> [(position: Int, section: Int)] {
         let handle = collator.handle
-        var buckets = LargePages.array(repeating: Int32(0), count: names.count)
         // Each key's bucket found as soon as it is made, while its bytes are at hand.
-        var table = KeyTable.build(count: names.count, recording: &buckets) { i, bytes, bucket in
+        var (table, records) = KeyTable.records(count: names.count) { i, bytes, bucket in
             let start = bytes.count
             names.withName(i) { handle.appendSortKey($0, to: &bytes) }
             let end = start + bytes.primaryLength(from: start, to: bytes.count)
             bucket = bytes.withUnsafeBufferPointer { all in Int32(bucketIndex(forPrimaryKey: UnsafeBufferPointer(rebasing: all[start..<end]))) }
         }
-        var records = table.records(groups: buckets)
-        table.releaseStartsIfRecordsHoldOffsets()
         table.sort(&records)
         table.release()
         return ParallelWork.map(records) { (Int($0.index), Int($0.group)) }

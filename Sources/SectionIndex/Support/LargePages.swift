@@ -33,6 +33,20 @@ package enum LargePages {
         #endif
     }
 
+    /// Gives back to the system the whole small pages inside a buffer whose bytes are no
+    /// longer needed (read again, they would be zeros): the memory they held is free at once,
+    /// not only when the buffer is. Elsewhere this does nothing.
+    package static func discard(_ buffer: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+        guard let base = buffer.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED)
+        #endif
+    }
+
     /// An array of `count` elements whose storage is advised before `initialize` fills every
     /// element of it.
     package static func array<T>(count: Int, initialize: (UnsafeMutableBufferPointer<T>) -> Void) -> [T] {

@@ -8,7 +8,8 @@ struct KeyAccess {
     let starts: UnsafePointer<Int>
     let ties: UnsafePointer<UInt8>
     let tieStarts: UnsafePointer<Int>
-    let slots: UnsafeBufferPointer<Int32>
+    let ownerBits: UnsafePointer<UInt64>
+    let ownersBefore: UnsafePointer<Int32>
     let hasTies: Bool
 
     @inline(__always)
@@ -54,7 +55,7 @@ struct KeyAccess {
 
     @inline(__always)
     private func tieKey(_ r: OrderRecord) -> UnsafeBufferPointer<UInt8> {
-        let slot = Int(slots[Int(r.index)])
+        let slot = TieOwners.slot(of: Int(r.index), bits: ownerBits, before: ownersBefore)
         if slot < 0 { return UnsafeBufferPointer(start: keys + start(r), count: length(r)) }
         return UnsafeBufferPointer(start: ties + tieStarts[slot], count: tieStarts[slot + 1] - tieStarts[slot])
     }
@@ -95,19 +96,23 @@ extension KeyTable {
     /// bytes, so a key that ends reads as zeros and sorts before its extensions.
     func sort(_ records: inout [OrderRecord], tieBreak: TieBreak? = nil) {
         let tie = tieBreak?.keys ?? KeyTable(bytes: [], starts: [0])
-        let slots = tieBreak?.slots ?? []
+        let owners = tieBreak?.owners ?? TieOwners(count: 0, owners: [])
         bytes.withUnsafeBufferPointer { keyBuffer in
             starts.withUnsafeBufferPointer { startBuffer in
                 tie.bytes.withUnsafeBufferPointer { tieBuffer in
                     tie.starts.withUnsafeBufferPointer { tieStartBuffer in
-                        slots.withUnsafeBufferPointer { slotBuffer in
-                            let access = KeyAccess(keys: keyBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
-                                                   starts: startBuffer.baseAddress!,
-                                                   ties: tieBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
-                                                   tieStarts: tieStartBuffer.baseAddress!, slots: slotBuffer,
-                                                   hasTies: tieBreak != nil)
-                            KeyTable.sortByGroup(&records, sortGroup: { KeyTable.sortGroup($0, access) },
-                                                 less: { access.tailLess($0, $1, from: 0) })
+                        owners.bits.withUnsafeBufferPointer { bitBuffer in
+                            owners.before.withUnsafeBufferPointer { beforeBuffer in
+                                let access = KeyAccess(keys: keyBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                                                       starts: startBuffer.baseAddress!,
+                                                       ties: tieBuffer.baseAddress ?? UnsafePointer(bitPattern: 1)!,
+                                                       tieStarts: tieStartBuffer.baseAddress!,
+                                                       ownerBits: bitBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                                                       ownersBefore: beforeBuffer.baseAddress ?? UnsafePointer(bitPattern: 4)!,
+                                                       hasTies: tieBreak != nil)
+                                KeyTable.sortByGroup(&records, sortGroup: { KeyTable.sortGroup($0, access) },
+                                                     less: { access.tailLess($0, $1, from: 0) })
+                            }
                         }
                     }
                 }
@@ -180,11 +185,28 @@ extension KeyTable {
         return (0..<65_536).map { bounds[$0]..<bounds[$0 + 1] }.filter { !$0.isEmpty }
     }
 
+    /// The most records ``sortByHead(_:)`` sorts at once where the heads allow (its scratch
+    /// buffer: 6 MB).
+    static let scratchLimit = 1 << 18
+
+    /// ``sortByHead(_:)``, a range of more than ``scratchLimit`` records first cut by
+    /// ``subdivided(_:_:)`` (its pieces in head order): a radix sort of one large group (`#`
+    /// with every Han name of an English list, 1.5M records of the 10M-name benchmark) took a
+    /// scratch copy of it (36 MB) beside the keys and records at the peak of grouping, and
+    /// scattered its records over tens of megabytes on each of its passes.
+    static func sortByHeadInPieces(_ part: UnsafeMutableBufferPointer<OrderRecord>) {
+        guard part.count > scratchLimit else { return sortByHead(part) }
+        let pieces = subdivided(part, part.indices)
+        // One piece: every head is the same.
+        guard pieces.count > 1 else { return }
+        for piece in pieces { sortByHeadInPieces(UnsafeMutableBufferPointer(rebasing: part[piece])) }
+    }
+
     /// One group's records, by key (eight bytes a level), then by ``KeyAccess/equalKeysLess(_:_:)``.
     private static func sortGroup(_ part: UnsafeMutableBufferPointer<OrderRecord>, _ access: KeyAccess) {
         var pending: [(range: Range<Int>, depth: Int)] = [(0..<part.count, 0)]
         while let (range, depth) = pending.popLast() {
-            sortByHead(UnsafeMutableBufferPointer(rebasing: part[range]))
+            sortByHeadInPieces(UnsafeMutableBufferPointer(rebasing: part[range]))
             var i = range.lowerBound
             while i < range.upperBound {
                 let head = part[i].head
@@ -257,40 +279,4 @@ extension KeyTable {
         _ = ParallelWork.mapParts(of: &distributed, parts, concurrently: total >= ParallelWork.threshold) { _, part in sortGroup(part) }
         records = distributed
     }
-
-    /// A record per key: its group, its index, and the head of its key.
-    func records(groups: [Int32]) -> [OrderRecord] {
-        makeRecords { i, _ in groups[i] }
-    }
-
-    /// A record per key, grouped by the head of its key alone (`group(head)` must not
-    /// decrease as the head grows: the groups then come out in key order).
-    func records(group: (UInt64) -> Int32) -> [OrderRecord] {
-        makeRecords { _, head in group(head) }
-    }
-
-    /// A record per key, made on every core: `group(i, head)` gives key `i`'s group.
-    private func makeRecords(group: (Int, UInt64) -> Int32) -> [OrderRecord] {
-        let offsetsFit = bytes.count < Int(UInt32.max)
-        // Made in place on every core (no first pass to fill them), on large pages.
-        return LargePages.array(count: count) { records in
-            let ranges = ParallelWork.chunks(of: count, into: ParallelWork.chunkCount(for: count))
-            bytes.withUnsafeBufferPointer { all in
-                _ = ParallelWork.mapParts(of: records, ranges) { k, part in
-                    let first = ranges[k].lowerBound
-                    for j in part.indices {
-                        let i = first + j
-                        let head = OrderRecord.head(of: UnsafeBufferPointer(rebasing: all[starts[i]..<starts[i + 1]]))
-                        var record = OrderRecord(group: group(i, head), index: Int32(i), head: head)
-                        if offsetsFit {
-                            record.start = UInt32(starts[i])
-                            record.length = UInt32(starts[i + 1] - starts[i])
-                        }
-                        part.initializeElement(at: j, to: record)
-                    }
-                }
-            }
-        }
-    }
-
 }
