@@ -211,7 +211,11 @@ extension NameMatcher {
     ///   - names: the names.
     ///   - readings: the reading of each name, or nil; missing ones count as nil.
     public func prepare(names: [String], readings: [String?] = []) -> SearchList<String> {
-        prepare(names, names: names, readings: names.indices.map { $0 < readings.count ? readings[$0] : nil })
+        // Readings of the names' count are the list's own as they are: a copy would hold a
+        // second array of a million optionals at the peak.
+        let readings = readings.count == names.count ? readings
+            : names.indices.map { $0 < readings.count ? readings[$0] : nil }
+        return prepare(names, names: names, readings: readings)
     }
 
     private func prepare<E>(_ items: [E], names: [String], readings: [String?]) -> SearchList<E> {

@@ -118,6 +118,13 @@ struct WeightTable: Sendable {
                      && textRanks.last.map { ranks.contains(Int($0)) } ?? true, "WeightTable: a text outside its ranks")
         rankRange = ranks
         textStarts.append(UInt32(weights.count))
+        // The arrays grew by doubling and may hold twice what they use; a finished table
+        // lives as long as its list, so each is copied to its size once (one part at a time
+        // on each core, while the other parts hold only what they use).
+        weights = Self.fitted(weights)
+        textStarts = Self.fitted(textStarts)
+        textRanks = Self.fitted(textRanks)
+        scratchStarts = []
         longestText = zip(textStarts, textStarts.dropFirst()).reduce(0) { max($0, Int($1.1 - $1.0) - 1) }
         firstTexts = [UInt32](repeating: 0, count: ranks.count + 1)
         var text = 0
@@ -128,6 +135,14 @@ struct WeightTable: Sendable {
         signatures = entrySignatures()
         sortWords()
         isFinished = true
+    }
+
+    /// The array with no room beyond its elements: a copy when it has more than a little.
+    private static func fitted<Element>(_ array: [Element]) -> [Element] {
+        guard array.capacity - array.count > array.count / 32 else { return array }
+        return [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: array)
+        }
     }
 
     /// The bit of a weight in a signature: a multiplicative hash, since primaries differ
@@ -180,6 +195,12 @@ struct WeightTable: Sendable {
                 let first = all[Int(start)], second = all[Int(start) + 1]
                 words.append(SortableWord(head: UInt64(first) << 32 | UInt64(second), start: start, rank: rank))
             }
+        }
+        // The words hold the starts and ranks now: the arrays go before the sort, whose
+        // buffer, with the sorted arrays after it, is the part's peak.
+        wordStarts = []
+        wordRanks = []
+        weights.withUnsafeBufferPointer { all in
             let base = all.baseAddress!
             words.sort { a, b in
                 if a.head != b.head { return a.head < b.head }
