@@ -230,7 +230,7 @@ extension NameMatcher {
             weighers.withWeigher { weigher in
                 // Each distinct word weighed and unmarked once, each name's spellings made
                 // once for all the names that differ only in a last ASCII word (WordForms).
-                let words = WordForms(weigher: weigher)
+                var words = WordForms(weigher: weigher)
                 for rank in ranges[chunk] {
                     let position = order[rank].position
                     words.append(rank: UInt32(rank), name: names[position], reading: readings[position],
