@@ -18,7 +18,8 @@ struct WeightTable: Sendable {
     /// Where each text begins in ``weights``; after ``finish(ranks:)``, one more entry: the
     /// end.
     private(set) var textStarts: [UInt32] = []
-    /// The rank of each text's entry; texts come in rank order.
+    /// The rank of each text's entry, until ``finish(ranks:)`` turns them into
+    /// ``firstTexts``; texts come in rank order.
     private(set) var textRanks: [UInt32] = []
     /// Where each word begins in ``weights``; after ``finish(ranks:)``, ordered by the first
     /// ``sortedLength`` weights from there (to the end of the text at most).
@@ -123,7 +124,6 @@ struct WeightTable: Sendable {
         // on each core, while the other parts hold only what they use).
         weights = Self.fitted(weights)
         textStarts = Self.fitted(textStarts)
-        textRanks = Self.fitted(textRanks)
         scratchStarts = []
         longestText = zip(textStarts, textStarts.dropFirst()).reduce(0) { max($0, Int($1.1 - $1.0) - 1) }
         firstTexts = [UInt32](repeating: 0, count: ranks.count + 1)
@@ -132,6 +132,9 @@ struct WeightTable: Sendable {
             while text < textRanks.count, textRanks[text] < rank { text += 1 }
             firstTexts[rank - ranks.lowerBound] = UInt32(text)
         }
+        // A text's entry is found from ``firstTexts`` by the scans, which walk texts and
+        // entries together: a rank per text would be a third array as long as the texts'.
+        textRanks = []
         signatures = entrySignatures()
         sortWords()
         isFinished = true
@@ -312,10 +315,11 @@ struct WeightTable: Sendable {
         let found = ParallelWork.map(count: parts) { part in
             var found = RankSet(count: entryCount)
             for rank in entries[ranges[part]] where rankRange.contains(rank) {
-                let first = Int(firstTexts[rank - rankRange.lowerBound]), end = Int(firstTexts[rank - rankRange.lowerBound + 1])
+                let entry = rank - rankRange.lowerBound
+                let first = Int(firstTexts[entry]), end = Int(firstTexts[entry + 1])
                 guard first < end else { continue }
                 markSubstringMatches(of: query, from: Int(textStarts[first]), to: Int(textStarts[end]),
-                                     firstText: first, in: &found)
+                                     firstText: first, firstEntry: entry, in: &found)
             }
             return found
         }
@@ -328,19 +332,22 @@ struct WeightTable: Sendable {
     /// Scans all weights, in two halves on two cores when there are two.
     private func markSubstringMatchesEverywhere(of query: [UInt32], in ranks: inout RankSet) {
         guard weights.count >= Self.parallelScanThreshold, ParallelWork.processorCount > 1, textStarts.count > 2 else {
-            markSubstringMatches(of: query, from: 0, to: weights.count, firstText: 0, in: &ranks)
+            markSubstringMatches(of: query, from: 0, to: weights.count, firstText: 0, firstEntry: 0, in: &ranks)
             return
         }
         // The halves meet at the start of a text.
         let middleText = textStarts.partitioningIndex { Int($0) >= weights.count / 2 }
         let middle = Int(textStarts[middleText])
+        // The entry of that text: the last one whose texts begin at or before it.
+        let middleEntry = firstTexts.partitioningIndex { Int($0) > middleText } - 1
         let entryCount = ranks.count
         let halves = ParallelWork.map(count: 2) { half in
             var found = RankSet(count: entryCount)
             if half == 0 {
-                markSubstringMatches(of: query, from: 0, to: middle, firstText: 0, in: &found)
+                markSubstringMatches(of: query, from: 0, to: middle, firstText: 0, firstEntry: 0, in: &found)
             } else {
-                markSubstringMatches(of: query, from: middle, to: weights.count, firstText: middleText, in: &found)
+                markSubstringMatches(of: query, from: middle, to: weights.count, firstText: middleText,
+                                     firstEntry: middleEntry, in: &found)
             }
             return found
         }
@@ -353,21 +360,22 @@ struct WeightTable: Sendable {
     /// costs at most this many comparisons.
     private static let vectorScanLimit = 8
 
-    /// Scans `weights[from..<to]`, which begins with text `firstText`.
-    private func markSubstringMatches(of query: [UInt32], from: Int, to: Int, firstText: Int,
+    /// Scans `weights[from..<to]`, which begins with text `firstText`, a text of the entry
+    /// `firstEntry` (counted from ``rankRange``'s lower bound) or of a later one.
+    private func markSubstringMatches(of query: [UInt32], from: Int, to: Int, firstText: Int, firstEntry: Int,
                                       in ranks: inout RankSet) {
         guard to - from >= query.count else { return }
         if query.count > Self.vectorScanLimit {
-            var text = firstText
+            var text = firstText, entry = firstEntry
             let search = PatternSearch(query)
             weights.withUnsafeBufferPointer { all in
                 search.forEachOccurrence(in: UnsafeBufferPointer(rebasing: all[from..<to])) { start in
                     // A match cannot span two texts: it would contain a 0.
                     while Int(textStarts[text + 1]) <= from + start { text += 1 }
-                    let rank = textRanks[text]
-                    ranks.insert(rank)
+                    while Int(firstTexts[entry + 1]) <= text { entry += 1 }
+                    ranks.insert(UInt32(rankRange.lowerBound + entry))
                     // The rest of the entry is skipped.
-                    while text + 1 < textRanks.count, textRanks[text + 1] == rank { text += 1 }
+                    text = Int(firstTexts[entry + 1]) - 1
                     return Int(textStarts[text + 1]) - from
                 }
             }
@@ -376,20 +384,21 @@ struct WeightTable: Sendable {
         weights.withUnsafeBufferPointer { all in
             query.withUnsafeBufferPointer { query in
                 textStarts.withUnsafeBufferPointer { textStarts in
-                    textRanks.withUnsafeBufferPointer { textRanks in
+                    firstTexts.withUnsafeBufferPointer { firstTexts in
                         let base = all.baseAddress!
                         // The last position where the query fits.
                         let last = to - query.count
-                        var text = firstText
+                        var text = firstText, entry = firstEntry
+                        let firstRank = rankRange.lowerBound
                         // After a match the rest of its entry is skipped.
                         var resume = from
                         func check(_ position: Int) {
                             guard position >= resume, Self.comparePrefix(base + position, query) == 0 else { return }
                             // A match cannot span two texts: it would contain a 0.
                             while Int(textStarts[text + 1]) <= position { text += 1 }
-                            let rank = textRanks[text]
-                            ranks.insert(rank)
-                            while text + 1 < textRanks.count, textRanks[text + 1] == rank { text += 1 }
+                            while Int(firstTexts[entry + 1]) <= text { entry += 1 }
+                            ranks.insert(UInt32(firstRank + entry))
+                            text = Int(firstTexts[entry + 1]) - 1
                             resume = Int(textStarts[text + 1])
                         }
                         // The hot loop looks for the query's first weights (up to four), a
