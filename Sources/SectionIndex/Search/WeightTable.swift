@@ -285,11 +285,13 @@ struct WeightTable: Sendable {
     }
 
     /// Marks the ranks of entries with a text that contains the query; with `candidates`,
-    /// only among those entries.
+    /// only among those entries. With `concurrently`, a large part is scanned in two halves
+    /// on two cores; a caller that scans parts on every core itself passes false.
     ///
     /// - Complexity: one pass over the signatures, then one over the weights of the entries
     ///   that may hold the query (or over all weights when most may), sixteen at a time.
-    func markSubstringMatches(of query: [UInt32], in ranks: inout RankSet, among candidates: RankSet? = nil) {
+    func markSubstringMatches(of query: [UInt32], in ranks: inout RankSet, among candidates: RankSet? = nil,
+                              concurrently: Bool = true) {
         guard !query.isEmpty, query.count <= longestText else { return }
         var holders = candidates
         if isFinished {
@@ -298,18 +300,19 @@ struct WeightTable: Sendable {
         }
         // Where most entries may hold the query, one scan of all weights beats a scan per entry.
         guard let holders, candidates != nil || holders.memberCount <= rankRange.count / Self.sparseFraction else {
-            markSubstringMatchesEverywhere(of: query, in: &ranks)
+            markSubstringMatchesEverywhere(of: query, in: &ranks, concurrently: concurrently)
             return
         }
-        markSubstringMatches(of: query, inEach: holders.ranks, in: &ranks)
+        markSubstringMatches(of: query, inEach: holders.ranks, in: &ranks, concurrently: concurrently)
     }
 
     /// An entry scan pays for itself while at most this fraction of entries is scanned.
     private static let sparseFraction = 4
 
     /// Scans the weights of each entry given, in two halves on two cores when there are many.
-    private func markSubstringMatches(of query: [UInt32], inEach entries: [Int], in ranks: inout RankSet) {
-        let parts = entries.count >= ParallelWork.threshold && ParallelWork.processorCount > 1 ? 2 : 1
+    private func markSubstringMatches(of query: [UInt32], inEach entries: [Int], in ranks: inout RankSet,
+                                      concurrently: Bool) {
+        let parts = concurrently && entries.count >= ParallelWork.threshold && ParallelWork.processorCount > 1 ? 2 : 1
         let ranges = ParallelWork.chunks(of: entries.count, into: parts)
         let entryCount = ranks.count
         let found = ParallelWork.map(count: parts) { part in
@@ -330,8 +333,8 @@ struct WeightTable: Sendable {
     private static let parallelScanThreshold = 1 << 20
 
     /// Scans all weights, in two halves on two cores when there are two.
-    private func markSubstringMatchesEverywhere(of query: [UInt32], in ranks: inout RankSet) {
-        guard weights.count >= Self.parallelScanThreshold, ParallelWork.processorCount > 1, textStarts.count > 2 else {
+    private func markSubstringMatchesEverywhere(of query: [UInt32], in ranks: inout RankSet, concurrently: Bool) {
+        guard concurrently, weights.count >= Self.parallelScanThreshold, ParallelWork.processorCount > 1, textStarts.count > 2 else {
             markSubstringMatches(of: query, from: 0, to: weights.count, firstText: 0, firstEntry: 0, in: &ranks)
             return
         }
