@@ -250,11 +250,15 @@ extension NameMatcher {
     }
 
     private func prepare<E>(_ items: [E], names: [String], readings: [String?]) -> SearchList<E> {
-        let grouped = index.groupedOrder(names: names, readings: readings)
-        let order = grouped.entries
+        var grouped = index.groupedOrder(names: names, readings: readings)
+        // The order as the list keeps it, made before the parts: the grouping's pairs of
+        // integers (16 bytes an entry) are gone by the peak, which comes as the parts end.
+        let inputPositions = grouped.entries.map(\.position)
+        let sectionNumbers = grouped.entries.map { Int32($0.section) }
+        grouped.entries = []
         // Chunks of ranks on every core, each into a table of its own that the list keeps:
         // joining them would hold every weight twice and merge every word again.
-        let ranges = ParallelWork.chunks(of: order.count, into: Self.searchPartCount(for: order.count))
+        let ranges = ParallelWork.chunks(of: inputPositions.count, into: Self.searchPartCount(for: inputPositions.count))
         let parts = ParallelWork.map(count: ranges.count) { chunk in
             var table = WeightTable()
             let memo = SpellingMemo()
@@ -263,7 +267,7 @@ extension NameMatcher {
                 // once for all the names that differ only in a last ASCII word (WordForms).
                 var words = WordForms(weigher: weigher)
                 for rank in ranges[chunk] {
-                    let position = order[rank].position
+                    let position = inputPositions[rank]
                     words.append(rank: UInt32(rank), name: names[position], reading: readings[position],
                                  matcher: self, memo: memo, to: &table)
                 }
@@ -272,8 +276,7 @@ extension NameMatcher {
             return table
         }
         return SearchList(matcher: self, elements: items,
-                          inputPositions: order.map(\.position),
-                          sectionNumbers: order.map { Int32($0.section) },
+                          inputPositions: inputPositions, sectionNumbers: sectionNumbers,
                           sectionLabels: grouped.labels, sectionKinds: grouped.kinds, parts: parts,
                           names: names, readings: readings)
     }
