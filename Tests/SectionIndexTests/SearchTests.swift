@@ -374,7 +374,7 @@ struct SearchTests {
         // Each entry's weights, words and texts, made word by word, equal those of its whole texts.
         matcher.weighers.withWeigher { weigher in
             let memo = SpellingMemo()
-            let words = WordForms(weigher: weigher)
+            var words = WordForms(weigher: weigher)
             for entry in entries {
                 let texts = matcher.spelledTexts(name: entry.name, reading: entry.reading, memo: memo)
                 var whole = WeightTable(), byWord = WeightTable(), byName = WeightTable()

@@ -48,8 +48,8 @@ public struct SearchList<Element> {
     ///   - mode: ``NameMatcher/Mode/prefix`` (the default), ``NameMatcher/Mode/substring`` or
     ///     ``NameMatcher/Mode/t9``.
     /// - Returns: the matches, in index order; each is made when it is read.
-    /// - Complexity: prefix: O(*p* log *w*) for *w* words in *p* parts (four per core, as it
-    ///   was prepared), plus the matches; substring: one pass over the list's weights. Either way, O(*n* / 64) to collect the matches.
+    /// - Complexity: prefix: O(*p* log *w*) for *w* words in *p* parts (four per core, or one per
+    ///   32,768 entries, as it was prepared), plus the matches; substring: one pass over the list's weights. Either way, O(*n* / 64) to collect the matches.
     public func search(_ query: String, mode: NameMatcher.Mode = .prefix) -> SearchResults<Element> {
         SearchResults(list: self, ranks: ranks(matching: query, mode: mode))
     }
@@ -98,11 +98,9 @@ public struct SearchList<Element> {
         for alternatives in tokens {
             var ranks = RankSet(count: count)
             for weights in alternatives {
-                for part in parts {
-                    switch mode {
-                    case .prefix, .t9: part.markPrefixMatches(of: weights, in: &ranks)
-                    case .substring: part.markSubstringMatches(of: weights, in: &ranks, among: result)
-                    }
+                switch mode {
+                case .prefix, .t9: for part in parts { part.markPrefixMatches(of: weights, in: &ranks) }
+                case .substring: markSubstringMatches(of: weights, in: &ranks, among: result)
                 }
             }
             if result == nil {
@@ -117,6 +115,27 @@ public struct SearchList<Element> {
         return (result?.ranks ?? Array(0..<count)).filter {
             plan.literalsOccur(inName: names[inputPositions[$0]], reading: readings[inputPositions[$0]])
         }
+    }
+}
+
+extension SearchList {
+    /// Marks the entries with a text that contains the query, the parts scanned on every
+    /// core, a few at a time: each part is too small to be worth scanning in halves.
+    private func markSubstringMatches(of query: [UInt32], in ranks: inout RankSet, among candidates: RankSet?) {
+        guard parts.count > 1, ParallelWork.processorCount > 1 else {
+            for part in parts { part.markSubstringMatches(of: query, in: &ranks, among: candidates) }
+            return
+        }
+        let groups = ParallelWork.chunks(of: parts.count, into: min(parts.count, ParallelWork.chunkCount(for: count)))
+        let entryCount = count
+        let found = ParallelWork.map(count: groups.count) { group in
+            var found = RankSet(count: entryCount)
+            for part in parts[groups[group]] {
+                part.markSubstringMatches(of: query, in: &found, among: candidates, concurrently: false)
+            }
+            return found
+        }
+        for part in found { ranks.formUnion(part) }
     }
 }
 
@@ -211,24 +230,44 @@ extension NameMatcher {
     ///   - names: the names.
     ///   - readings: the reading of each name, or nil; missing ones count as nil.
     public func prepare(names: [String], readings: [String?] = []) -> SearchList<String> {
-        prepare(names, names: names, readings: names.indices.map { $0 < readings.count ? readings[$0] : nil })
+        // Readings of the names' count are the list's own as they are: a copy would hold a
+        // second array of a million optionals at the peak.
+        let readings = readings.count == names.count ? readings
+            : names.indices.map { $0 < readings.count ? readings[$0] : nil }
+        return prepare(names, names: names, readings: readings)
+    }
+
+    /// Entries in one part of a prepared list, at most (about): a part's build leaves behind
+    /// what it grew and sorted, and the last parts to finish hold theirs at the peak. At
+    /// 1M names, 32 parts rather than 8 lower the peak by about 70 MB; a query pays a
+    /// binary search more per part.
+    static let searchPartSize = 32_768
+
+    /// How many parts a list of `count` entries is prepared in: four per core, or more when
+    /// they would be larger than ``searchPartSize``.
+    static func searchPartCount(for count: Int) -> Int {
+        max(ParallelWork.chunkCount(for: count), (count + searchPartSize - 1) / searchPartSize)
     }
 
     private func prepare<E>(_ items: [E], names: [String], readings: [String?]) -> SearchList<E> {
-        let grouped = index.groupedOrder(names: names, readings: readings)
-        let order = grouped.entries
+        var grouped = index.groupedOrder(names: names, readings: readings)
+        // The order as the list keeps it, made before the parts: the grouping's pairs of
+        // integers (16 bytes an entry) are gone by the peak, which comes as the parts end.
+        let inputPositions = grouped.entries.map(\.position)
+        let sectionNumbers = grouped.entries.map { Int32($0.section) }
+        grouped.entries = []
         // Chunks of ranks on every core, each into a table of its own that the list keeps:
         // joining them would hold every weight twice and merge every word again.
-        let ranges = ParallelWork.chunks(of: order.count, into: ParallelWork.chunkCount(for: order.count))
+        let ranges = ParallelWork.chunks(of: inputPositions.count, into: Self.searchPartCount(for: inputPositions.count))
         let parts = ParallelWork.map(count: ranges.count) { chunk in
             var table = WeightTable()
             let memo = SpellingMemo()
             weighers.withWeigher { weigher in
                 // Each distinct word weighed and unmarked once, each name's spellings made
                 // once for all the names that differ only in a last ASCII word (WordForms).
-                let words = WordForms(weigher: weigher)
+                var words = WordForms(weigher: weigher)
                 for rank in ranges[chunk] {
-                    let position = order[rank].position
+                    let position = inputPositions[rank]
                     words.append(rank: UInt32(rank), name: names[position], reading: readings[position],
                                  matcher: self, memo: memo, to: &table)
                 }
@@ -237,8 +276,7 @@ extension NameMatcher {
             return table
         }
         return SearchList(matcher: self, elements: items,
-                          inputPositions: order.map(\.position),
-                          sectionNumbers: order.map { Int32($0.section) },
+                          inputPositions: inputPositions, sectionNumbers: sectionNumbers,
                           sectionLabels: grouped.labels, sectionKinds: grouped.kinds, parts: parts,
                           names: names, readings: readings)
     }

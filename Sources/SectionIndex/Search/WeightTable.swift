@@ -18,7 +18,8 @@ struct WeightTable: Sendable {
     /// Where each text begins in ``weights``; after ``finish(ranks:)``, one more entry: the
     /// end.
     private(set) var textStarts: [UInt32] = []
-    /// The rank of each text's entry; texts come in rank order.
+    /// The rank of each text's entry, until ``finish(ranks:)`` turns them into
+    /// ``firstTexts``; texts come in rank order.
     private(set) var textRanks: [UInt32] = []
     /// Where each word begins in ``weights``; after ``finish(ranks:)``, ordered by the first
     /// ``sortedLength`` weights from there (to the end of the text at most).
@@ -118,6 +119,12 @@ struct WeightTable: Sendable {
                      && textRanks.last.map { ranks.contains(Int($0)) } ?? true, "WeightTable: a text outside its ranks")
         rankRange = ranks
         textStarts.append(UInt32(weights.count))
+        // The arrays grew by doubling and may hold twice what they use; a finished table
+        // lives as long as its list, so each is copied to its size once (one part at a time
+        // on each core, while the other parts hold only what they use).
+        weights = Self.fitted(weights)
+        textStarts = Self.fitted(textStarts)
+        scratchStarts = []
         longestText = zip(textStarts, textStarts.dropFirst()).reduce(0) { max($0, Int($1.1 - $1.0) - 1) }
         firstTexts = [UInt32](repeating: 0, count: ranks.count + 1)
         var text = 0
@@ -125,9 +132,20 @@ struct WeightTable: Sendable {
             while text < textRanks.count, textRanks[text] < rank { text += 1 }
             firstTexts[rank - ranks.lowerBound] = UInt32(text)
         }
+        // A text's entry is found from ``firstTexts`` by the scans, which walk texts and
+        // entries together: a rank per text would be a third array as long as the texts'.
+        textRanks = []
         signatures = entrySignatures()
         sortWords()
         isFinished = true
+    }
+
+    /// The array with no room beyond its elements: a copy when it has more than a little.
+    private static func fitted<Element>(_ array: [Element]) -> [Element] {
+        guard array.capacity - array.count > array.count / 32 else { return array }
+        return [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: array)
+        }
     }
 
     /// The bit of a weight in a signature: a multiplicative hash, since primaries differ
@@ -180,6 +198,12 @@ struct WeightTable: Sendable {
                 let first = all[Int(start)], second = all[Int(start) + 1]
                 words.append(SortableWord(head: UInt64(first) << 32 | UInt64(second), start: start, rank: rank))
             }
+        }
+        // The words hold the starts and ranks now: the arrays go before the sort, whose
+        // buffer, with the sorted arrays after it, is the part's peak.
+        wordStarts = []
+        wordRanks = []
+        weights.withUnsafeBufferPointer { all in
             let base = all.baseAddress!
             words.sort { a, b in
                 if a.head != b.head { return a.head < b.head }
@@ -261,11 +285,13 @@ struct WeightTable: Sendable {
     }
 
     /// Marks the ranks of entries with a text that contains the query; with `candidates`,
-    /// only among those entries.
+    /// only among those entries. With `concurrently`, a large part is scanned in two halves
+    /// on two cores; a caller that scans parts on every core itself passes false.
     ///
     /// - Complexity: one pass over the signatures, then one over the weights of the entries
     ///   that may hold the query (or over all weights when most may), sixteen at a time.
-    func markSubstringMatches(of query: [UInt32], in ranks: inout RankSet, among candidates: RankSet? = nil) {
+    func markSubstringMatches(of query: [UInt32], in ranks: inout RankSet, among candidates: RankSet? = nil,
+                              concurrently: Bool = true) {
         guard !query.isEmpty, query.count <= longestText else { return }
         var holders = candidates
         if isFinished {
@@ -274,27 +300,29 @@ struct WeightTable: Sendable {
         }
         // Where most entries may hold the query, one scan of all weights beats a scan per entry.
         guard let holders, candidates != nil || holders.memberCount <= rankRange.count / Self.sparseFraction else {
-            markSubstringMatchesEverywhere(of: query, in: &ranks)
+            markSubstringMatchesEverywhere(of: query, in: &ranks, concurrently: concurrently)
             return
         }
-        markSubstringMatches(of: query, inEach: holders.ranks, in: &ranks)
+        markSubstringMatches(of: query, inEach: holders.ranks, in: &ranks, concurrently: concurrently)
     }
 
     /// An entry scan pays for itself while at most this fraction of entries is scanned.
     private static let sparseFraction = 4
 
     /// Scans the weights of each entry given, in two halves on two cores when there are many.
-    private func markSubstringMatches(of query: [UInt32], inEach entries: [Int], in ranks: inout RankSet) {
-        let parts = entries.count >= ParallelWork.threshold && ParallelWork.processorCount > 1 ? 2 : 1
+    private func markSubstringMatches(of query: [UInt32], inEach entries: [Int], in ranks: inout RankSet,
+                                      concurrently: Bool) {
+        let parts = concurrently && entries.count >= ParallelWork.threshold && ParallelWork.processorCount > 1 ? 2 : 1
         let ranges = ParallelWork.chunks(of: entries.count, into: parts)
         let entryCount = ranks.count
         let found = ParallelWork.map(count: parts) { part in
             var found = RankSet(count: entryCount)
             for rank in entries[ranges[part]] where rankRange.contains(rank) {
-                let first = Int(firstTexts[rank - rankRange.lowerBound]), end = Int(firstTexts[rank - rankRange.lowerBound + 1])
+                let entry = rank - rankRange.lowerBound
+                let first = Int(firstTexts[entry]), end = Int(firstTexts[entry + 1])
                 guard first < end else { continue }
                 markSubstringMatches(of: query, from: Int(textStarts[first]), to: Int(textStarts[end]),
-                                     firstText: first, in: &found)
+                                     firstText: first, firstEntry: entry, in: &found)
             }
             return found
         }
@@ -305,21 +333,24 @@ struct WeightTable: Sendable {
     private static let parallelScanThreshold = 1 << 20
 
     /// Scans all weights, in two halves on two cores when there are two.
-    private func markSubstringMatchesEverywhere(of query: [UInt32], in ranks: inout RankSet) {
-        guard weights.count >= Self.parallelScanThreshold, ParallelWork.processorCount > 1, textStarts.count > 2 else {
-            markSubstringMatches(of: query, from: 0, to: weights.count, firstText: 0, in: &ranks)
+    private func markSubstringMatchesEverywhere(of query: [UInt32], in ranks: inout RankSet, concurrently: Bool) {
+        guard concurrently, weights.count >= Self.parallelScanThreshold, ParallelWork.processorCount > 1, textStarts.count > 2 else {
+            markSubstringMatches(of: query, from: 0, to: weights.count, firstText: 0, firstEntry: 0, in: &ranks)
             return
         }
         // The halves meet at the start of a text.
         let middleText = textStarts.partitioningIndex { Int($0) >= weights.count / 2 }
         let middle = Int(textStarts[middleText])
+        // The entry of that text: the last one whose texts begin at or before it.
+        let middleEntry = firstTexts.partitioningIndex { Int($0) > middleText } - 1
         let entryCount = ranks.count
         let halves = ParallelWork.map(count: 2) { half in
             var found = RankSet(count: entryCount)
             if half == 0 {
-                markSubstringMatches(of: query, from: 0, to: middle, firstText: 0, in: &found)
+                markSubstringMatches(of: query, from: 0, to: middle, firstText: 0, firstEntry: 0, in: &found)
             } else {
-                markSubstringMatches(of: query, from: middle, to: weights.count, firstText: middleText, in: &found)
+                markSubstringMatches(of: query, from: middle, to: weights.count, firstText: middleText,
+                                     firstEntry: middleEntry, in: &found)
             }
             return found
         }
@@ -332,21 +363,22 @@ struct WeightTable: Sendable {
     /// costs at most this many comparisons.
     private static let vectorScanLimit = 8
 
-    /// Scans `weights[from..<to]`, which begins with text `firstText`.
-    private func markSubstringMatches(of query: [UInt32], from: Int, to: Int, firstText: Int,
+    /// Scans `weights[from..<to]`, which begins with text `firstText`, a text of the entry
+    /// `firstEntry` (counted from ``rankRange``'s lower bound) or of a later one.
+    private func markSubstringMatches(of query: [UInt32], from: Int, to: Int, firstText: Int, firstEntry: Int,
                                       in ranks: inout RankSet) {
         guard to - from >= query.count else { return }
         if query.count > Self.vectorScanLimit {
-            var text = firstText
+            var text = firstText, entry = firstEntry
             let search = PatternSearch(query)
             weights.withUnsafeBufferPointer { all in
                 search.forEachOccurrence(in: UnsafeBufferPointer(rebasing: all[from..<to])) { start in
                     // A match cannot span two texts: it would contain a 0.
                     while Int(textStarts[text + 1]) <= from + start { text += 1 }
-                    let rank = textRanks[text]
-                    ranks.insert(rank)
+                    while Int(firstTexts[entry + 1]) <= text { entry += 1 }
+                    ranks.insert(UInt32(rankRange.lowerBound + entry))
                     // The rest of the entry is skipped.
-                    while text + 1 < textRanks.count, textRanks[text + 1] == rank { text += 1 }
+                    text = Int(firstTexts[entry + 1]) - 1
                     return Int(textStarts[text + 1]) - from
                 }
             }
@@ -355,20 +387,21 @@ struct WeightTable: Sendable {
         weights.withUnsafeBufferPointer { all in
             query.withUnsafeBufferPointer { query in
                 textStarts.withUnsafeBufferPointer { textStarts in
-                    textRanks.withUnsafeBufferPointer { textRanks in
+                    firstTexts.withUnsafeBufferPointer { firstTexts in
                         let base = all.baseAddress!
                         // The last position where the query fits.
                         let last = to - query.count
-                        var text = firstText
+                        var text = firstText, entry = firstEntry
+                        let firstRank = rankRange.lowerBound
                         // After a match the rest of its entry is skipped.
                         var resume = from
                         func check(_ position: Int) {
                             guard position >= resume, Self.comparePrefix(base + position, query) == 0 else { return }
                             // A match cannot span two texts: it would contain a 0.
                             while Int(textStarts[text + 1]) <= position { text += 1 }
-                            let rank = textRanks[text]
-                            ranks.insert(rank)
-                            while text + 1 < textRanks.count, textRanks[text + 1] == rank { text += 1 }
+                            while Int(firstTexts[entry + 1]) <= text { entry += 1 }
+                            ranks.insert(UInt32(firstRank + entry))
+                            text = Int(firstTexts[entry + 1]) - 1
                             resume = Int(textStarts[text + 1])
                         }
                         // The hot loop looks for the query's first weights (up to four), a

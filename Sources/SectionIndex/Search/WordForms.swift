@@ -15,14 +15,16 @@ import Collation
 /// finds name by name).
 ///
 /// ```swift
-/// let forms = WordForms(weigher: weigher)
+/// var forms = WordForms(weigher: weigher)
 /// var table = WeightTable()
 /// forms.append(rank: 0, texts: ["Łukasz Nowak"], to: &table)
 /// // the texts "Łukasz Nowak", "Ł N", "Lukasz Nowak" and "L N", as NameForms.completed gives
 /// ```
 ///
-/// One instance serves one thread; it lives as long as one preparation.
-final class WordForms {
+/// One instance serves one thread; it lives as long as one preparation. It is a struct, not
+/// a class: every entry reads and grows its arrays many times, and a class's stored arrays
+/// are checked for exclusive access at run time on each of those accesses.
+struct WordForms {
     private let weigher: ICU.SearchWeigher
 
     private struct Word {
@@ -43,7 +45,14 @@ final class WordForms {
     /// for "é", whose initial differs.
     private struct Key: Hashable {
         var text: String
-        static func == (a: Key, b: Key) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+        /// Byte for byte, in the strings' own buffers: a name's every word and head is looked
+        /// up, and comparing through the UTF-8 views an element at a time cost more than
+        /// the hashing.
+        static func == (a: Key, b: Key) -> Bool {
+            var a = a.text, b = b.text
+            guard a.utf8.count == b.utf8.count else { return false }
+            return a.withUTF8 { a in b.withUTF8 { b in a.elementsEqual(b) } }
+        }
         func hash(into hasher: inout Hasher) {
             var text = text
             text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
@@ -82,10 +91,10 @@ final class WordForms {
     /// Appends an entry whose texts (its name, reading and their spellings) are `texts`,
     /// with the initials and the form without marks of each, as
     /// `table.append(rank:texts:weigher:)` appends `NameForms.completed(texts)`.
-    func append(rank: UInt32, texts: [String], to table: inout WeightTable) {
+    mutating func append(rank: UInt32, texts: [String], to table: inout WeightTable) {
         startEntry()
         for text in texts {
-            appendWords(of: text, to: &textWords)
+            appendWords(of: text, to: .entry)
             textEnds.append(textWords.count)
         }
         finishEntry(rank: rank, to: &table)
@@ -95,28 +104,34 @@ final class WordForms {
     /// `matcher.searchTexts(name:reading:memo:)`, with each text's words looked up: the
     /// spellings of a name are remembered without its last word when that is ASCII (a
     /// surname, a number), and those of a reading whole.
-    func append(rank: UInt32, name: String, reading: String?, matcher: NameMatcher, memo: SpellingMemo,
+    mutating func append(rank: UInt32, name: String, reading: String?, matcher: NameMatcher, memo: SpellingMemo,
                 to table: inout WeightTable) {
         startEntry()
         var japanese = false
         var readingTexts: Range<Int> = 0..<0
         if let reading {
             let key = Key(text: reading)
-            if spelledReadings[key] == nil {
+            let known: (texts: Range<Int>, japanese: Bool)
+            if let found = spelledReadings[key] {
+                known = found
+            } else {
                 let texts = matcher.readingTexts(reading: reading, memo: memo)
-                spelledReadings[key] = (spelled(texts, initials: nil).texts, SearchRomanizer.containsKana(reading))
+                known = (spelled(texts, initials: nil).texts, SearchRomanizer.containsKana(reading))
+                spelledReadings[key] = known
             }
-            let known = spelledReadings[key]!
             japanese = known.japanese
             readingTexts = known.texts
         }
         let (head, last) = Self.splitLastASCIIWord(name)
         let key = NameKey(head: Key(text: head), japanese: japanese)
-        if spelledNames[key] == nil {
+        let known: (texts: Range<Int>, count: Int, hasInitials: Bool)
+        if let found = spelledNames[key] {
+            known = found
+        } else {
             let (texts, initials) = matcher.nameTexts(name: head, japanese: japanese, memo: memo)
-            spelledNames[key] = spelled(texts, initials: initials)
+            known = spelled(texts, initials: initials)
+            spelledNames[key] = known
         }
-        let known = spelledNames[key]!
         let lastWord = last.map { id(of: $0) }
         for (i, text) in known.texts.enumerated() {
             for j in spelledTextEnds[text] { textWords.append(spelledWords[j]) }
@@ -143,26 +158,38 @@ final class WordForms {
     }
 
     /// Stores texts as words, one range of ``spelledTextEnds`` per text.
-    private func spelled(_ texts: [String], initials: String?) -> (texts: Range<Int>, count: Int, hasInitials: Bool) {
+    private mutating func spelled(_ texts: [String], initials: String?) -> (texts: Range<Int>, count: Int, hasInitials: Bool) {
         let first = spelledTextEnds.count
         for text in texts + (initials.map { [$0] } ?? []) {
             let start = spelledWords.count
-            appendWords(of: text, to: &spelledWords)
+            appendWords(of: text, to: .spelled)
             spelledTextEnds.append(start..<spelledWords.count)
         }
         return (first..<spelledTextEnds.count, spelledTextEnds.count - first, initials != nil)
     }
 
-    private func appendWords(of text: String, to list: inout [Int32]) {
+    /// The list a text's words go to: the entry's (``textWords``) or the remembered
+    /// spellings' (``spelledWords``). Named rather than passed `inout`, which would overlap
+    /// with the access to the whole of `self` that looking a word up takes.
+    private enum WordList { case entry, spelled }
+
+    private mutating func appendWords(of text: String, to list: WordList) {
         var wordStart = text.utf8.startIndex
         for i in text.utf8.indices where text.utf8[i] == 0x20 {
-            if i > wordStart { list.append(id(of: text[wordStart..<i])) }
+            if i > wordStart { append(id(of: text[wordStart..<i]), to: list) }
             wordStart = text.utf8.index(after: i)
         }
-        if wordStart < text.utf8.endIndex { list.append(id(of: text[wordStart...])) }
+        if wordStart < text.utf8.endIndex { append(id(of: text[wordStart...]), to: list) }
     }
 
-    private func startEntry() {
+    private mutating func append(_ word: Int32, to list: WordList) {
+        switch list {
+        case .entry: textWords.append(word)
+        case .spelled: spelledWords.append(word)
+        }
+    }
+
+    private mutating func startEntry() {
         if words.count > Self.wordLimit || spelledNames.count > Self.wordLimit || spelledReadings.count > Self.wordLimit {
             removeAll()
         }
@@ -172,7 +199,7 @@ final class WordForms {
 
     /// Adds the initials and the forms without marks of the entry's texts, and appends them
     /// all to the table.
-    private func finishEntry(rank: UInt32, to table: inout WeightTable) {
+    private mutating func finishEntry(rank: UInt32, to table: inout WeightTable) {
         let spelled = textEnds.count
         for text in 0..<spelled {
             appendInitials(ofText: text)
@@ -204,7 +231,7 @@ final class WordForms {
 
     /// Appends the initials of a text as a text of its own, each initial a word, when it has
     /// more than one and none of its words begins with Han, kana or Hangul.
-    private func appendInitials(ofText text: Int) {
+    private mutating func appendInitials(ofText text: Int) {
         var count = 0
         for i in wordRange(ofText: text) {
             guard let range = words[Int(textWords[i])].initials else { return }
@@ -219,14 +246,14 @@ final class WordForms {
         textEnds.append(textWords.count)
     }
 
-    private func id(of letter: Unicode.Scalar) -> Int32 {
+    private mutating func id(of letter: Unicode.Scalar) -> Int32 {
         if let known = initialIDs[letter] { return known }
         let id = id(of: String(letter)[...])
         initialIDs[letter] = id
         return id
     }
 
-    private func id(of word: Substring) -> Int32 {
+    private mutating func id(of word: Substring) -> Int32 {
         let key = String(word)
         if let known = ids[Key(text: key)] { return known }
         // The form without marks first: it may add a word of its own.
@@ -249,7 +276,7 @@ final class WordForms {
         return id
     }
 
-    private func removeAll() {
+    private mutating func removeAll() {
         spelledNames.removeAll(keepingCapacity: true)
         spelledReadings.removeAll(keepingCapacity: true)
         spelledWords.removeAll(keepingCapacity: true)
