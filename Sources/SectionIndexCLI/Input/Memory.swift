@@ -24,12 +24,21 @@ enum Memory {
     /// The probe is `mmap`, a system call, and not `malloc` + `free`: an optimising compiler
     /// removes a `malloc` whose memory is never used, and the release build then never asked
     /// (it aborted with a backtrace under `ulimit -v` while the debug build failed cleanly).
+    ///
+    /// The probe asks for a mebibyte more than `bytes`: the allocation it stands for takes
+    /// more than its size from the system (glibc's malloc adds a 128 KiB top pad when it grows
+    /// its heap, and rounds to pages). A probe of the exact size passed at the very edge of a
+    /// `ulimit -v`, and the 4.8 MB line table after it failed with a backtrace.
     static func ensureAvailable(_ bytes: Int, for purpose: @autoclosure () -> String) throws(OutOfMemory) {
         guard bytes >= 1 << 20 else { return }
-        let probe = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        let probeBytes = bytes + slack
+        let probe = mmap(nil, probeBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let probe, probe != MAP_FAILED else { throw OutOfMemory(purpose: purpose(), bytes: bytes) }
-        munmap(probe, bytes)
+        munmap(probe, probeBytes)
     }
+
+    /// What a probe asks for beyond the bytes it stands for (see ``ensureAvailable(_:for:)``).
+    static let slack = 1 << 20
 
     /// Throws ``OutOfMemory`` unless a stage over the lines of `table` can hold `bytesPerLine`
     /// a line beside the table, and the output being formatted (``outputRoom(lines:)``).
