@@ -14,14 +14,12 @@ extension Collator {
     /// - Complexity: one sort key per name, then a radix sort on eight key bytes at a time.
     package func sortedPositions<Source: NameSource>(_ source: Source) -> [Int32] {
         let handle = self.handle
-        // The first two key bytes (zeros past its end, as in the record's head) serve as the
-        // group: the groups come out in key order, and they spread the sort over every core
-        // without a merge.
+        // The first two bytes of the key's head serve as the group: the groups come out in
+        // key order, and they spread the sort over every core without a merge.
         var (table, records) = KeyTable.records(count: source.count) { i, bytes, group in
             let start = bytes.count
             source.withName(i) { handle.appendSortKey($0, to: &bytes) }
-            let first = bytes.count > start ? Int32(bytes[start]) : 0, second = bytes.count > start + 1 ? Int32(bytes[start + 1]) : 0
-            group = first << 8 | second
+            group = bytes.withUnsafeBufferPointer { Int32(OrderRecord.head(of: UnsafeBufferPointer(rebasing: $0[start...])) >> 48) }
         }
         table.sort(&records)
         table.release()
