@@ -26,6 +26,10 @@ final class ContactsGroup: Sendable {
     /// ``placementBounds``, so that a key cut there compares with every bound as the whole
     /// key does.
     let placementKeyBytes: Int
+    /// Letters ``ordering`` spells with a leading sign, each with the script of the letter
+    /// after the sign: Hausa `'y` (CLDR ha collation &Y<ƴ<<<ʼy<<<'y). Read from the tailoring
+    /// once, when the group is built; empty for almost every locale.
+    let signLetters: [(bytes: [UInt8], script: Script)]
     /// Letters of other languages that ``ordering`` files with one of the labels, with
     /// sections of their own among ``labels`` (``TailoredLetters``); nil when there are none.
     let tailoring: TailoredPlacement?
@@ -34,6 +38,11 @@ final class ContactsGroup: Sendable {
         self.localeID = localeID
         self.index = index
         self.ordering = ordering
+        signLetters = ((try? ordering.handle.tailoredStringsStartingWithNonLetters()) ?? []).compactMap { letter in
+            let scalars = Array(letter.unicodeScalars)
+            guard scalars.count > 1, Script(of: scalars[0]) == Script.common else { return nil }
+            return (Array(letter.utf8), Script(of: scalars[1]))
+        }
         var labels: [String] = []
         // A sign is no letter a name starts with (TailoredLetters.dropsLabel): its bucket's
         // names go to the label before, or to `#` when none is.
@@ -92,6 +101,7 @@ final class ContactsGroup: Sendable {
         self.labelOfBucket = labelOfBucket ?? other.labelOfBucket
         placementBounds = other.placementBounds
         placementKeyBytes = other.placementKeyBytes
+        signLetters = other.signLetters
         self.scripts = scripts
     }
 

@@ -195,14 +195,8 @@ public struct ContactsIndex: Sendable {
             groups[japanese] = groups[japanese].closing(with: Self.unreadKanjiLabel).claiming(groups[japanese].scripts.union([Script.han]))
         }
         fixedGroups = groups
-        signLetters = groups.flatMap { group in
-            ((try? group.ordering.handle.tailoredStringsStartingWithNonLetters()) ?? []).compactMap { letter in
-                let scalars = Array(letter.unicodeScalars)
-                guard scalars.count > 1, Script(of: scalars[0]) == Script.common,
-                      group.scripts.contains(Script(of: scalars[1])) else { return nil }
-                return (Array(letter.utf8), Script(of: scalars[1]))
-            }
-        }
+        // A group's sign letters of the scripts it claims: another script's are another group's.
+        signLetters = groups.flatMap { group in group.signLetters.filter { group.scripts.contains($0.script) } }
         letterVariants = groups.lazy.compactMap { group in
             LetterVariants.letters(forLocaleID: group.localeID).flatMap { variants in
                 group.scripts.contains(variants.script) ? variants : nil
