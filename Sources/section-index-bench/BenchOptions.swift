@@ -58,7 +58,7 @@ struct BenchOptions {
                   --skip-reference   leave out icu::AlphabeticIndex (slow above 1M names)
                   --modes            only these measurements: \(Measurement.allModes.joined(separator: ","))
                   --rounds N         run the whole-process modes N times, interleaved, keeping each one's fastest (default 3)
-                  --scaling F        then run them once more at F times the count (10: the 10M check)
+                  --scaling F        then run them again at F times the count, as many rounds (10: the 10M check)
                 """)
                 exit(0)
             default:
