@@ -155,30 +155,32 @@ enum BlockWriter {
         }
     }
 
-    /// A line of `keys`, `KEY<TAB>[label<TAB>]name[<TAB>reading]`, KEY in lowercase hex,
-    /// put together whole and appended in one piece.
-    static func appendKeyLine(key: UnsafeBufferPointer<UInt8>, label: String?, _ position: Int, of table: UTF8Table,
-                              to text: inout [UInt8]) {
-        guard var label else {
-            table.withName(position) { name in
-                table.withReading(position) { reading in appendKeyLine(key: key, label: nil, name: name, reading: reading, to: &text) }
-            }
-            return
-        }
-        label.withUTF8 { label in
-            table.withName(position) { name in
-                table.withReading(position) { reading in appendKeyLine(key: key, label: label, name: name, reading: reading, to: &text) }
-            }
-        }
-    }
+    /// Lines put together in a buffer of their own and handed to a block's text a batch at a
+    /// time: a line costs its bytes' stores, not an append to an array (a check of its
+    /// uniqueness and capacity) for each. Holds at most ``batchBytes`` (more only for a longer
+    /// line); ``finish(into:)`` hands over the rest and frees the buffer.
+    ///
+    /// ```swift
+    /// var lines = BlockWriter.LineBuffer()
+    /// lines.appendKeyLine(key: key, label: nil, name: name, reading: nil, to: &text)
+    /// lines.finish(into: &text)
+    /// ```
+    struct LineBuffer {
+        static let batchBytes = 1 << 16
+        private var buffer: UnsafeMutableBufferPointer<UInt8>
+        private var count = 0
 
-    @inline(__always)
-    private static func appendKeyLine(key: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>?,
-                                      name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?,
-                                      to text: inout [UInt8]) {
-        let length = 2 * key.count + 1 + (label.map { $0.count + 1 } ?? 0) + name.count + (reading.map { $0.count + 1 } ?? 0) + 1
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { line in
-            var at = line.baseAddress!
+        init() { buffer = .allocate(capacity: Self.batchBytes) }
+
+        /// A line of `keys`, `KEY<TAB>[label<TAB>]name[<TAB>reading]`, KEY in lowercase hex;
+        /// the batch goes to `text` first when the line does not fit after it.
+        @inline(__always)
+        mutating func appendKeyLine(key: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>?,
+                                    name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?,
+                                    to text: inout [UInt8]) {
+            let length = 2 * key.count + 1 + (label.map { $0.count + 1 } ?? 0) + name.count + (reading.map { $0.count + 1 } ?? 0) + 1
+            if count + length > buffer.count { makeRoom(for: length, flushingInto: &text) }
+            var at = buffer.baseAddress! + count
             @inline(__always) func copy(_ part: UnsafeBufferPointer<UInt8>) {
                 guard let base = part.baseAddress, !part.isEmpty else { return }
                 at.update(from: base, count: part.count)
@@ -200,14 +202,32 @@ enum BlockWriter {
                 copy(reading)
             }
             at.pointee = 0x0A
-            text.append(contentsOf: UnsafeBufferPointer(line))
+            count += length
+        }
+
+        /// Hands the batch to `text`, and grows the buffer if `length` bytes would not fit in it.
+        private mutating func makeRoom(for length: Int, flushingInto text: inout [UInt8]) {
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            count = 0
+            if length > buffer.count {
+                buffer.deallocate()
+                buffer = .allocate(capacity: length)
+            }
+        }
+
+        /// Hands the rest to `text` and frees the buffer: the last use of the value.
+        mutating func finish(into text: inout [UInt8]) {
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            count = 0
+            buffer.deallocate()
+            buffer = UnsafeMutableBufferPointer(start: nil, count: 0)
         }
     }
 
     /// Writes `2 * bytes.count` lowercase hex digits at `target`: a two-byte load from
     /// ``hexPairs`` a byte, stored eight digits at a time.
     @inline(__always)
-    private static func writeHex(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
+    fileprivate static func writeHex(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
         hexPairs.withUnsafeBytes { pairs in
             let raw = UnsafeMutableRawPointer(target)
             // Pairs read and stored little-endian, so that the first byte's digits come first.
