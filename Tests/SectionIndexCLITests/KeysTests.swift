@@ -172,4 +172,19 @@ struct KeysTests {
         // The last 4 bytes are the position: 40 and 41.
         #expect(items.map { String(($0["key"] as? String ?? "").suffix(8)) } == ["00000028", "00000029"])
     }
+
+    /// Every byte value's two digits, in every position of the eight-byte, four-byte and
+    /// one-byte steps of the hex writer, against `String(_:radix:)`.
+    @Test("keys: the hex digits of every byte value, in every step of the hex writer")
+    func hexOfEveryByteInEveryPosition() {
+        for length in [1, 3, 4, 5, 8, 11, 16, 19] {
+            for first in 0..<256 {
+                let bytes = (0..<length).map { UInt8(truncatingIfNeeded: first &+ 97 &* $0) }
+                var text: [UInt8] = []
+                bytes.withUnsafeBufferPointer { BlockWriter.appendHex($0, to: &text) }
+                let expected = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+                #expect(String(decoding: text, as: UTF8.self) == expected, "\(bytes)")
+            }
+        }
+    }
 }

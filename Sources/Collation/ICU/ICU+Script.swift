@@ -49,6 +49,12 @@ extension ICU {
         package var description: String { shortName }
 
         package static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+        /// Equal codes. Written out, and inlinable: without it, `==` was the generic one of
+        /// `RawRepresentable`, a call through the `Equatable` witness per comparison, and a
+        /// name's key choice compares scripts several times.
+        @inlinable
+        package static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
     }
 }
 

@@ -107,7 +107,6 @@ extension ContactsIndex {
                                             _ body: (Int, UnsafeBufferPointer<UInt8>, String) -> Void) {
         var coder = KeyCoder(index: self)
         var key: [UInt8] = [], nameKey: [UInt8] = []
-        var label = ""
         for i in range {
             key.removeAll(keepingCapacity: true)
             nameKey.removeAll(keepingCapacity: true)
@@ -115,23 +114,99 @@ extension ContactsIndex {
             source.withName(i) { name in
                 source.withReading(i) { reading in
                     let (choice, romanized) = chooseKey(name: name, reading: reading)
-                    let scriptLayout = coder.layout(for: choice.script)
+                    let sections = coder.sections(for: choice.script)
                     let section = withKey(choice, romanized: romanized, name: name, reading: reading) {
-                        appendPlacingKey($0, script: choice.script, in: scriptLayout.layout, to: &key)
+                        appendPlacingKey($0, group: sections.group, firstSection: sections.firstSection,
+                                         overflowSection: sections.overflowSection, to: &key)
                     }
-                    label = scriptLayout.layout.labels[section]
                     if !choice.isName {
-                        orderingCollator(forSection: section, in: scriptLayout.layout).handle.appendSortKey(name, to: &nameKey)
+                        sections.ordering[section].appendSortKey(name, to: &nameKey)
                     }
                     key.withUnsafeBufferPointer { keyBytes in
                         nameKey.withUnsafeBufferPointer { nameBytes in
-                            coder.write(section: section, script: choice.script, key: keyBytes,
-                                        nameKey: choice.isName ? keyBytes : nameBytes, tieBreak: tieBreak)
+                            sections.withKey(section: section, key: keyBytes, nameKey: choice.isName ? keyBytes : nameBytes,
+                                             tieBreak: tieBreak) { body(i, $0, sections.labels[section]) }
                         }
                     }
                 }
             }
-            coder.writer.bytes.withUnsafeBufferPointer { body(i, $0, label) }
+        }
+    }
+
+    /// What keys the names of one script need, worked out once per script: the group that
+    /// places them and, for each section of the script's own layout, the bytes a key starts
+    /// with (group part and label number), the collator that orders its names, and its label.
+    /// A class, so that handing one out per name costs one retain, not one per array it holds.
+    final class ScriptSections {
+        let group: ContactsGroup?
+        let firstSection: Int
+        let overflowSection: Int
+        /// By section: the group part and the label's number inside its group.
+        let prefixes: [[UInt8]]
+        /// By section: the collator that orders the section's names.
+        let ordering: [ICU.CollatorHandle]
+        /// By section: its label.
+        let labels: [String]
+
+        init(index: ContactsIndex, script: Script, layout: Layout, groupPart: (Int) -> [UInt8]) {
+            let placement = ScriptPlacement(script: script, in: layout)
+            (group, firstSection, overflowSection) = (placement.group, placement.firstSection, placement.overflowSection)
+            let groupParts = layout.groups.indices.map(groupPart)
+            prefixes = layout.labels.indices.map { section in
+                var writer = OrderedKeyWriter()
+                if section == layout.overflowSection {
+                    writer.append(0x03)
+                    writer.append(bigEndian: UInt16(0))
+                } else {
+                    let group = layout.firstSection.lastIndex { $0 <= section }!
+                    writer.appendBytes(groupParts[group])
+                    writer.append(bigEndian: UInt16(section - layout.firstSection[group]))
+                }
+                return writer.bytes
+            }
+            ordering = layout.labels.indices.map { index.orderingCollator(forSection: $0, in: layout).handle }
+            labels = layout.labels
+        }
+
+        /// Runs `body` over the key of an entry of `section`: the section's prefix, the key
+        /// and the name's key (each escaped and terminated), the tie-break; the bytes
+        /// ``KeyCoder/write(section:script:key:nameKey:tieBreak:)`` writes, put together in
+        /// one buffer of their exact size.
+        @inline(__always)
+        func withKey<R>(section: Int, key: UnsafeBufferPointer<UInt8>, nameKey: UnsafeBufferPointer<UInt8>, tieBreak: UInt32,
+                        _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            prefixes[section].withUnsafeBufferPointer { prefix in
+                // ICU's keys hold no zero byte, so nothing needs escaping: the parts are copied.
+                guard !OrderedKeyWriter.containsZero(key), !OrderedKeyWriter.containsZero(nameKey) else {
+                    var writer = OrderedKeyWriter()
+                    writer.appendBytes(prefixes[section])
+                    writer.appendTerminated(key)
+                    writer.appendTerminated(nameKey)
+                    writer.append(bigEndian: tieBreak)
+                    return writer.bytes.withUnsafeBufferPointer(body)
+                }
+                let length = prefix.count + key.count + 2 + nameKey.count + 2 + 4
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+                    var at = buffer.baseAddress!
+                    @inline(__always) func copy(_ part: UnsafeBufferPointer<UInt8>) {
+                        guard let base = part.baseAddress, !part.isEmpty else { return }
+                        at.update(from: base, count: part.count)
+                        at += part.count
+                    }
+                    @inline(__always) func terminate() {
+                        at.pointee = 0
+                        at[1] = 0
+                        at += 2
+                    }
+                    copy(prefix)
+                    copy(key)
+                    terminate()
+                    copy(nameKey)
+                    terminate()
+                    UnsafeMutableRawPointer(at).storeBytes(of: tieBreak.bigEndian, as: UInt32.self)
+                    return body(UnsafeBufferPointer(buffer))
+                }
+            }
         }
     }
 
@@ -155,6 +230,9 @@ extension ContactsIndex {
         /// By script code (``ScriptSet/codeLimit`` of them; codes beyond share one dictionary).
         private var layouts: [ScriptLayout?] = []
         private var otherLayouts: [Script: ScriptLayout] = [:]
+        /// By script code, as ``layouts``: what keys of the script's names need.
+        private var sectionsByCode: [ScriptSections?] = []
+        private var otherSections: [Script: ScriptSections] = [:]
         /// The last key written.
         private(set) var writer = OrderedKeyWriter()
 
@@ -163,9 +241,34 @@ extension ContactsIndex {
         mutating func layout(for script: Script) -> ScriptLayout {
             if ScriptSet.fits(script), Int(script.rawValue) < layouts.count, let known = layouts[Int(script.rawValue)] { return known }
             if let known = otherLayouts[script] { return known }
-            let layout = index.layout(scripts: [script])
+            let layout = index.layout(ofScript: script)
             let made = ScriptLayout(layout: layout)
             remember(made, for: script)
+            return made
+        }
+
+        /// What keys of the script's names need, from the layout of the script's own group.
+        @inline(__always)
+        mutating func sections(for script: Script) -> ScriptSections {
+            if ScriptSet.fits(script), Int(script.rawValue) < sectionsByCode.count, let known = sectionsByCode[Int(script.rawValue)] {
+                return known
+            }
+            return makeSections(for: script)
+        }
+
+        private mutating func makeSections(for script: Script) -> ScriptSections {
+            if let known = otherSections[script] { return known }
+            let scriptLayout = layout(for: script)
+            let made = ScriptSections(index: index, script: script, layout: scriptLayout.layout) { group in
+                if scriptLayout.groupParts[group] == nil {
+                    scriptLayout.groupParts[group] = groupPart(group, in: scriptLayout.layout)
+                }
+                return scriptLayout.groupParts[group]!
+            }
+            guard ScriptSet.fits(script) else { otherSections[script] = made; return made }
+            let code = Int(script.rawValue)
+            if code >= sectionsByCode.count { sectionsByCode += Array(repeating: nil, count: code + 1 - sectionsByCode.count) }
+            sectionsByCode[code] = made
             return made
         }
 

@@ -174,6 +174,14 @@ extension ContactsIndex {
         }
     }
 
+    /// ``layout(scripts:)`` of one script, made once per index: the same layout every time.
+    func layout(ofScript script: Script) -> Layout {
+        if let known = scriptLayouts.known.withLock({ $0[script] }) { return known }
+        let made = layout(scripts: [script])
+        scriptLayouts.known.withLock { $0[script] = made }
+        return made
+    }
+
     /// Rule 2: the primary and additional groups, then a group for each other script present
     /// (ordered as the primary collation orders the scripts), then `#`.
     func layout(scripts present: Set<Script>) -> Layout {
@@ -306,7 +314,7 @@ extension ContactsIndex {
             if let known = layouts[choice.script] {
                 layout = known
             } else {
-                let made = index.layout(scripts: [choice.script])
+                let made = index.layout(ofScript: choice.script)
                 let group = made.group(ofScript: choice.script)
                 layout = group.map { made.groups[$0].isExtra.contains(true) } == true ? made : nil
                 layouts[choice.script] = .some(layout)
@@ -329,7 +337,7 @@ extension ContactsIndex {
     /// ```
     public func label(for name: String, reading: String? = nil) -> String {
         let key = prepare(name: name, reading: reading)
-        let layout = layout(scripts: [key.script])
+        let layout = layout(ofScript: key.script)
         return layout.labels[section(of: key, in: layout)]
     }
 }

@@ -196,7 +196,7 @@ extension ContactsIndex {
         }
         let scripts = present.scripts.sorted()
         guard scripts.count > 1 else { return }
-        _ = ParallelWork.map(count: scripts.count) { k in layout(scripts: [scripts[k]]).groups.count }
+        _ = ParallelWork.map(count: scripts.count) { k in layout(ofScript: scripts[k]).groups.count }
     }
 
     /// The grouping itself, over positions: each entry's section and its place in order.
@@ -254,7 +254,7 @@ extension ContactsIndex {
                 return nil
             }
             if let known = byCode[Int(script.rawValue)] { return known }
-            let placement = ScriptPlacement(script: script, in: index.layout(scripts: [script]))
+            let placement = ScriptPlacement(script: script, in: index.layout(ofScript: script))
             if placement.overflowSection > Int(UInt16.max) { needsTwoPasses = true }
             byCode[Int(script.rawValue)] = placement
             found.insert(script)
@@ -309,7 +309,7 @@ extension ContactsIndex {
         var offsets = [Int32](repeating: 0, count: ScriptSet.codeLimit)
         var ownOverflow = [Int32](repeating: 0, count: ScriptSet.codeLimit)
         for script in present.scripts {
-            let own = ScriptPlacement(script: script, in: self.layout(scripts: [script]))
+            let own = ScriptPlacement(script: script, in: self.layout(ofScript: script))
             let code = Int(script.rawValue)
             ownOverflow[code] = Int32(own.overflowSection)
             switch (own.group, layout.group(ofScript: script)) {

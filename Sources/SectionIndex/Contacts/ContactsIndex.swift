@@ -1,4 +1,5 @@
 import Collation
+import Synchronization
 
 /// The index a contacts list needs: every script in the list gets its own natural sections,
 /// names with a reading go where the reading says, and digits, symbols and emoji go to `#`
@@ -138,6 +139,16 @@ public struct ContactsIndex: Sendable {
     /// with one goes to the group of that script, where the collation places it ('Yar'adua
     /// under Ƴ), not to `#` as a key starting with a sign does. Empty for almost every locale.
     let signLetters: [(bytes: [UInt8], script: Script)]
+
+    /// The layouts of single scripts, made once per index (``layout(ofScript:)``).
+    let scriptLayouts = ScriptLayouts()
+
+    /// ``layout(scripts:)`` of one script, by script, shared by every copy of the index: each
+    /// block of names on each core asks for the layouts of the scripts it meets, and making
+    /// one costs hundreds of thousands of instructions.
+    final class ScriptLayouts: Sendable {
+        let known = Mutex<[Script: Layout]>([:])
+    }
 
     /// Some keys are rewritten (romanised Han, Korean surnames, letter variants): grouping
     /// keeps a slot per entry for the rewritten text.

@@ -169,14 +169,21 @@ enum TailoredLetters {
         // under A), as ICU's root index has it.
         let language = ICU.language(of: localeID)
         guard !language.isEmpty, language != "root", language != "und" else { return nil }
-        let known = Set([ICU.ExemplarKind.standard, .auxiliary].flatMap { ICU.exemplars(of: localeID, kind: $0) ?? [] })
         let shortNames = Set(scripts.map(\.shortName))
         let labelSet = Set(labels)
+        // Read from CLDR only when a letter of the group's scripts asks: most scripts have no
+        // letter in the table, and the exemplars of a dozen groups cost tens of millions of
+        // instructions.
+        var known: Set<String>?
         // The letters the group files with a label: (letter, the label it is filed under).
         var pending: [(letter: String, filedUnder: Int)] = []
         for letter in placesByLetter.keys.sorted() {
             guard let first = letter.unicodeScalars.first, shortNames.contains(Script(of: first).shortName),
-                  !labelSet.contains(letter), !known.contains(letter.lowercased()), let label = labelOf(letter) else { continue }
+                  !labelSet.contains(letter) else { continue }
+            if known == nil {
+                known = Set([ICU.ExemplarKind.standard, .auxiliary].flatMap { ICU.exemplars(of: localeID, kind: $0) ?? [] })
+            }
+            guard !known!.contains(letter.lowercased()), let label = labelOf(letter) else { continue }
             pending.append((letter, label))
         }
         // Nor those its collation places itself (Faroese ä with æ, Swedish đ with d, Chinese

@@ -60,9 +60,20 @@ enum KeysCommand: Command {
             BlockWriter.finishJSONArray(count: table.count, to: output)
         case .text, .tsv, .html:
             BlockWriter.write(count: table.count, to: output) { rows, text in
+                var lines = BlockWriter.LineBuffer()
                 index.forEachSortKey(of: table, in: rows, tieBreakOffset: offset) { i, key, label in
-                    BlockWriter.appendKeyLine(key: key, label: withLabel ? label : nil, i, of: table, to: &text)
+                    table.withName(i) { name in
+                        table.withReading(i) { reading in
+                            guard withLabel else {
+                                lines.appendKeyLine(key: key, label: nil, name: name, reading: reading, to: &text)
+                                return
+                            }
+                            var label = label
+                            label.withUTF8 { lines.appendKeyLine(key: key, label: $0, name: name, reading: reading, to: &text) }
+                        }
+                    }
                 }
+                lines.finish(into: &text)
             }
         }
         return .success

@@ -155,30 +155,32 @@ enum BlockWriter {
         }
     }
 
-    /// A line of `keys`, `KEY<TAB>[label<TAB>]name[<TAB>reading]`, KEY in lowercase hex,
-    /// put together whole and appended in one piece.
-    static func appendKeyLine(key: UnsafeBufferPointer<UInt8>, label: String?, _ position: Int, of table: UTF8Table,
-                              to text: inout [UInt8]) {
-        guard var label else {
-            table.withName(position) { name in
-                table.withReading(position) { reading in appendKeyLine(key: key, label: nil, name: name, reading: reading, to: &text) }
-            }
-            return
-        }
-        label.withUTF8 { label in
-            table.withName(position) { name in
-                table.withReading(position) { reading in appendKeyLine(key: key, label: label, name: name, reading: reading, to: &text) }
-            }
-        }
-    }
+    /// Lines put together in a buffer of their own and handed to a block's text a batch at a
+    /// time: a line costs its bytes' stores, not an append to an array (a check of its
+    /// uniqueness and capacity) for each. Holds at most ``batchBytes`` (more only for a longer
+    /// line); ``finish(into:)`` hands over the rest and frees the buffer.
+    ///
+    /// ```swift
+    /// var lines = BlockWriter.LineBuffer()
+    /// lines.appendKeyLine(key: key, label: nil, name: name, reading: nil, to: &text)
+    /// lines.finish(into: &text)
+    /// ```
+    struct LineBuffer {
+        static let batchBytes = 1 << 16
+        private var buffer: UnsafeMutableBufferPointer<UInt8>
+        private var count = 0
 
-    @inline(__always)
-    private static func appendKeyLine(key: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>?,
-                                      name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?,
-                                      to text: inout [UInt8]) {
-        let length = 2 * key.count + 1 + (label.map { $0.count + 1 } ?? 0) + name.count + (reading.map { $0.count + 1 } ?? 0) + 1
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { line in
-            var at = line.baseAddress!
+        init() { buffer = .allocate(capacity: Self.batchBytes) }
+
+        /// A line of `keys`, `KEY<TAB>[label<TAB>]name[<TAB>reading]`, KEY in lowercase hex;
+        /// the batch goes to `text` first when the line does not fit after it.
+        @inline(__always)
+        mutating func appendKeyLine(key: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>?,
+                                    name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?,
+                                    to text: inout [UInt8]) {
+            let length = 2 * key.count + 1 + (label.map { $0.count + 1 } ?? 0) + name.count + (reading.map { $0.count + 1 } ?? 0) + 1
+            if count + length > buffer.count { makeRoom(for: length, flushingInto: &text) }
+            var at = buffer.baseAddress! + count
             @inline(__always) func copy(_ part: UnsafeBufferPointer<UInt8>) {
                 guard let base = part.baseAddress, !part.isEmpty else { return }
                 at.update(from: base, count: part.count)
@@ -200,38 +202,65 @@ enum BlockWriter {
                 copy(reading)
             }
             at.pointee = 0x0A
-            text.append(contentsOf: UnsafeBufferPointer(line))
+            count += length
+        }
+
+        /// Hands the batch to `text`, and grows the buffer if `length` bytes would not fit in it.
+        private mutating func makeRoom(for length: Int, flushingInto text: inout [UInt8]) {
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            count = 0
+            if length > buffer.count {
+                buffer.deallocate()
+                buffer = .allocate(capacity: length)
+            }
+        }
+
+        /// Hands the rest to `text` and frees the buffer: the last use of the value.
+        mutating func finish(into text: inout [UInt8]) {
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            count = 0
+            buffer.deallocate()
+            buffer = UnsafeMutableBufferPointer(start: nil, count: 0)
         }
     }
 
-    /// Writes `2 * bytes.count` lowercase hex digits at `target`: a two-byte load from
-    /// ``hexPairs`` a byte, stored eight digits at a time.
+    /// Writes `2 * bytes.count` lowercase hex digits at `target`, eight bytes' digits at a
+    /// time with word arithmetic (``hexDigits(of:)``): no table load a byte.
     @inline(__always)
-    private static func writeHex(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
-        hexPairs.withUnsafeBytes { pairs in
-            let raw = UnsafeMutableRawPointer(target)
-            // Pairs read and stored little-endian, so that the first byte's digits come first.
-            @inline(__always) func pair(_ i: Int) -> UInt64 {
-                UInt64(UInt16(littleEndian: pairs.loadUnaligned(fromByteOffset: 2 * Int(bytes[i]), as: UInt16.self)))
-            }
-            var i = 0
-            while i + 4 <= bytes.count {
-                let digits = pair(i) | pair(i + 1) << 16 | pair(i + 2) << 32 | pair(i + 3) << 48
-                raw.storeBytes(of: digits.littleEndian, toByteOffset: 2 * i, as: UInt64.self)
-                i += 4
-            }
-            while i < bytes.count {
-                raw.storeBytes(of: UInt16(truncatingIfNeeded: pair(i)).littleEndian, toByteOffset: 2 * i, as: UInt16.self)
-                i += 1
-            }
+    fileprivate static func writeHex(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        let source = UnsafeRawPointer(base), raw = UnsafeMutableRawPointer(target)
+        var i = 0
+        while i + 8 <= bytes.count {
+            let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            raw.storeBytes(of: hexDigits(of: UInt32(truncatingIfNeeded: word)).littleEndian, toByteOffset: 2 * i, as: UInt64.self)
+            raw.storeBytes(of: hexDigits(of: UInt32(truncatingIfNeeded: word >> 32)).littleEndian, toByteOffset: 2 * i + 8, as: UInt64.self)
+            i += 8
+        }
+        if i + 4 <= bytes.count {
+            let word = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+            raw.storeBytes(of: hexDigits(of: word).littleEndian, toByteOffset: 2 * i, as: UInt64.self)
+            i += 4
+        }
+        while i < bytes.count {
+            raw.storeBytes(of: UInt16(truncatingIfNeeded: hexDigits(of: UInt32(bytes[i]))).littleEndian, toByteOffset: 2 * i, as: UInt16.self)
+            i += 1
         }
     }
 
-    /// The two hex digits of every byte value, in order: byte `b` is `hexPairs[2b], hexPairs[2b + 1]`.
-    private static let hexPairs: [UInt8] = {
-        let digits = Array("0123456789abcdef".utf8)
-        return (0..<256).flatMap { [digits[$0 >> 4], digits[$0 & 0xF]] }
-    }()
+    /// The lowercase hex digits of four bytes (the first in the low byte), the first byte's
+    /// two digits in the low two bytes of the result: each byte spread to two bytes, a nibble
+    /// in each, then 0x30 added to every nibble and 0x27 more to those of 10 and above (adding
+    /// 6 carries exactly those into bit 4). No carry crosses a byte.
+    @inline(__always)
+    static func hexDigits(of bytes: UInt32) -> UInt64 {
+        var spread = UInt64(bytes)
+        spread = (spread | spread << 16) & 0x0000_FFFF_0000_FFFF
+        spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
+        let nibbles = (spread >> 4) & 0x000F_000F_000F_000F | (spread & 0x000F_000F_000F_000F) << 8
+        let letters = ((nibbles &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        return nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
+    }
 
     /// A JSON array written a block of elements at a time, in the layout of
     /// ``JSONValue/writeArray(_:to:)``: `element(i)` is element `i`.
