@@ -106,9 +106,16 @@ struct MatchPrefilter: Sendable {
     struct Scanner {
         let filter: MatchPrefilter
         private var asciiFacts = [CharacterFacts?](repeating: nil, count: 128)
+        /// The facts of the rest of the Basic Multilingual Plane, by code point: made at the
+        /// first such character, since a hashed lookup a character cost a tenth of the scan.
+        private var bmpFacts: [CharacterFacts?] = []
         private var otherFacts: [UInt32: CharacterFacts] = [:]
-        private var runCoverage: [String: Coverage] = [:]
+        /// By the UTF-8 of the run: a lookup neither makes a `String` nor hashes its
+        /// normalized form, which cost more than the rest of a line's scan.
+        private var runCoverage: [RunBytes: Coverage] = [:]
         private var spelledRuns: [(bytes: Range<Int>, kind: SearchRomanizer.RunKind)] = []
+        /// The key of the run being looked up, reused so that a lookup allocates nothing.
+        private var lookupKey = RunBytes()
 
         init(filter: MatchPrefilter) {
             self.filter = filter
@@ -144,8 +151,8 @@ struct MatchPrefilter: Sendable {
             // Spelled runs come from the text cut short, as `SearchRomanizer` cuts it.
             guard scalars <= SearchRomanizer.maximumLength else { return nil }
             for (bytes, kind) in runs where readsHan || kind != .han {
-                let run = SearchRomanizer.Run(kind: kind, text: String(decoding: UnsafeBufferPointer(rebasing: text[bytes]), as: UTF8.self))
-                coverage.formUnion(spelledCoverage(of: run, romanizer: romanizer, memo: memo, weigher: weigher))
+                coverage.formUnion(spelledCoverage(of: UnsafeBufferPointer(rebasing: text[bytes]), kind: kind,
+                                                   romanizer: romanizer, memo: memo, weigher: weigher))
             }
             return runs.contains { $0.kind == .kana }
         }
@@ -194,17 +201,34 @@ struct MatchPrefilter: Sendable {
         }
 
         private mutating func facts(of scalar: Unicode.Scalar, weigher: ICU.SearchWeigher) -> CharacterFacts {
-            if scalar.value < 0x80, let known = asciiFacts[Int(scalar.value)] { return known }
-            if scalar.value >= 0x80, let known = otherFacts[scalar.value] { return known }
+            let value = Int(scalar.value)
+            if value < 0x80 {
+                if let known = asciiFacts[value] { return known }
+                let facts = filter.facts(of: scalar, weigher: weigher)
+                asciiFacts[value] = facts
+                return facts
+            }
+            if value < 0x1_0000 {
+                if bmpFacts.isEmpty { bmpFacts = [CharacterFacts?](repeating: nil, count: 0x1_0000) }
+                if let known = bmpFacts[value] { return known }
+                let facts = filter.facts(of: scalar, weigher: weigher)
+                bmpFacts[value] = facts
+                return facts
+            }
+            if let known = otherFacts[scalar.value] { return known }
             let facts = filter.facts(of: scalar, weigher: weigher)
-            if scalar.value < 0x80 { asciiFacts[Int(scalar.value)] = facts } else { otherFacts[scalar.value] = facts }
+            otherFacts[scalar.value] = facts
             return facts
         }
 
-        /// What the spellings of a run can give, in every context.
-        private mutating func spelledCoverage(of run: SearchRomanizer.Run, romanizer: SearchRomanizer,
-                                              memo: SpellingMemo, weigher: ICU.SearchWeigher) -> Coverage {
-            if let known = runCoverage[run.text] { return known }
+        /// What the spellings of a run (its UTF-8 and kind) can give, in every context.
+        private mutating func spelledCoverage(of bytes: UnsafeBufferPointer<UInt8>, kind: SearchRomanizer.RunKind,
+                                              romanizer: SearchRomanizer, memo: SpellingMemo,
+                                              weigher: ICU.SearchWeigher) -> Coverage {
+            lookupKey.bytes.removeAll(keepingCapacity: true)
+            lookupKey.bytes.append(contentsOf: bytes)
+            if let known = runCoverage[lookupKey] { return known }
+            let run = SearchRomanizer.Run(kind: kind, text: String(decoding: bytes, as: UTF8.self))
             var coverage = Coverage()
             // The contexts that change a run's spellings: Han and Hangul begin a name with
             // its surname; Cyrillic follows the rules of the language its letters show.
@@ -224,8 +248,17 @@ struct MatchPrefilter: Sendable {
             }
             // Past this many runs the memo starts again, as the spelling memo does.
             if runCoverage.count >= 50_000 { runCoverage.removeAll(keepingCapacity: true) }
-            runCoverage[run.text] = coverage
+            runCoverage[RunBytes(bytes: Array(bytes))] = coverage
             return coverage
+        }
+    }
+
+    /// A run's UTF-8, as a key hashed in one call over its bytes.
+    struct RunBytes: Hashable {
+        var bytes: [UInt8] = []
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
     }
 
