@@ -124,37 +124,74 @@ struct MatchPrefilter: Sendable {
         /// Whether an entry may match: false only when it cannot.
         mutating func admits(name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?,
                              romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher) -> Bool {
+            verdict(name: name, reading: reading, romanizer: romanizer, memo: memo, weigher: weigher) != .cannotMatch
+        }
+
+        /// What the prefilter says of an entry.
+        enum Verdict {
+            /// No text of the entry can hold every query word.
+            case cannotMatch
+            /// The entry is to be matched in full.
+            case mayMatch
+            /// A run of Han not met before is to be spelled while `hanReadings` are still
+            /// being opened: the entry is to be judged again once they are open.
+            case deferred
+        }
+
+        /// Whether an entry may match, or (with `hanReadings`, when they are not open yet and
+        /// the entry holds a run of Han not spelled before) that it is to be judged later.
+        mutating func verdict(name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?,
+                              romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher,
+                              hanReadings: Transliteration.BackgroundOpening? = nil) -> Verdict {
             var coverage = Coverage()
             var japanese = false
             if let reading {
-                guard let kana = add(reading, readsHan: true, to: &coverage, romanizer: romanizer, memo: memo,
-                                     weigher: weigher) else { return true }
-                japanese = kana
+                switch add(reading, readsHan: true, to: &coverage, romanizer: romanizer, memo: memo, weigher: weigher,
+                           hanReadings: hanReadings) {
+                case .unjudged: return .mayMatch
+                case .deferred: return .deferred
+                case .added(let holdsKana): japanese = holdsKana
+                }
             }
             // A name with a kana reading is Japanese: its kanji are not spelled in pinyin.
-            guard add(name, readsHan: !japanese, to: &coverage, romanizer: romanizer, memo: memo,
-                      weigher: weigher) != nil else { return true }
-            return filter.admits(coverage)
+            switch add(name, readsHan: !japanese, to: &coverage, romanizer: romanizer, memo: memo, weigher: weigher,
+                       hanReadings: hanReadings) {
+            case .unjudged: return .mayMatch
+            case .deferred: return .deferred
+            case .added: return filter.admits(coverage) ? .mayMatch : .cannotMatch
+            }
         }
 
-        /// Adds what a text and its spellings can give, and tells whether it holds kana; nil
-        /// when the text cannot be judged (not valid UTF-8, or too long to be spelled whole).
+        /// What adding a text to a coverage came to.
+        private enum Addition {
+            /// Added; whether the text holds kana.
+            case added(holdsKana: Bool)
+            /// The text cannot be judged (not valid UTF-8, or too long to be spelled whole).
+            case unjudged
+            /// A run of Han must wait for its readings (see ``Verdict/deferred``).
+            case deferred
+        }
+
+        /// Adds what a text and its spellings can give.
         private mutating func add(_ text: UnsafeBufferPointer<UInt8>, readsHan: Bool, to coverage: inout Coverage,
-                                  romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher) -> Bool? {
+                                  romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher,
+                                  hanReadings: Transliteration.BackgroundOpening?) -> Addition {
             // The scratch array is borrowed, so that scanning can mutate the scanner.
             var runs = spelledRuns
             spelledRuns = []
             defer { spelledRuns = runs }
             runs.removeAll(keepingCapacity: true)
-            guard let scalars = scan(text, into: &coverage, runs: &runs, weigher: weigher) else { return nil }
-            guard !runs.isEmpty else { return false }
+            guard let scalars = scan(text, into: &coverage, runs: &runs, weigher: weigher) else { return .unjudged }
+            guard !runs.isEmpty else { return .added(holdsKana: false) }
             // Spelled runs come from the text cut short, as `SearchRomanizer` cuts it.
-            guard scalars <= SearchRomanizer.maximumLength else { return nil }
+            guard scalars <= SearchRomanizer.maximumLength else { return .unjudged }
             for (bytes, kind) in runs where readsHan || kind != .han {
-                coverage.formUnion(spelledCoverage(of: UnsafeBufferPointer(rebasing: text[bytes]), kind: kind,
-                                                   romanizer: romanizer, memo: memo, weigher: weigher))
+                guard let spelled = spelledCoverage(of: UnsafeBufferPointer(rebasing: text[bytes]), kind: kind,
+                                                    romanizer: romanizer, memo: memo, weigher: weigher,
+                                                    hanReadings: hanReadings) else { return .deferred }
+                coverage.formUnion(spelled)
             }
-            return runs.contains { $0.kind == .kana }
+            return .added(holdsKana: runs.contains { $0.kind == .kana })
         }
 
         /// Adds what a text's characters can give to the coverage, and appends the byte ranges
@@ -221,13 +258,15 @@ struct MatchPrefilter: Sendable {
             return facts
         }
 
-        /// What the spellings of a run (its UTF-8 and kind) can give, in every context.
+        /// What the spellings of a run (its UTF-8 and kind) can give, in every context; nil
+        /// when the run is Han, not met before, and `hanReadings` are not open yet.
         private mutating func spelledCoverage(of bytes: UnsafeBufferPointer<UInt8>, kind: SearchRomanizer.RunKind,
-                                              romanizer: SearchRomanizer, memo: SpellingMemo,
-                                              weigher: ICU.SearchWeigher) -> Coverage {
+                                              romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher,
+                                              hanReadings: Transliteration.BackgroundOpening?) -> Coverage? {
             lookupKey.bytes.removeAll(keepingCapacity: true)
             lookupKey.bytes.append(contentsOf: bytes)
             if let known = runCoverage[lookupKey] { return known }
+            if kind == .han, let hanReadings, !hanReadings.isOpen() { return nil }
             let run = SearchRomanizer.Run(kind: kind, text: String(decoding: bytes, as: UTF8.self))
             var coverage = Coverage()
             // The contexts that change a run's spellings: Han and Hangul begin a name with

@@ -56,33 +56,54 @@ extension NameMatcher {
         let blockCount = (count + Self.blockSize - 1) / Self.blockSize
         let query = WeightTable.Query(plan: plan, mode: mode)
         let prefilter = weighers.withWeigher { MatchPrefilter(plan: plan, mode: mode, contractions: contractions, weigher: $0) }
+        // ICU's Han-Latin takes a quarter of a second to open, once per process: it opens on
+        // a thread of its own at the first run of Han the prefilter has not seen, and until
+        // it is open the entries that need it wait while the workers take the others.
+        let hanReadings = romanizer.pinyin == nil ? nil
+            : Transliteration.BackgroundOpening(ids: Transliteration.hanReadingIDs)
         let found = ParallelWork.map(count: workers) { worker in
             var positions: [Int] = []
+            var deferred: [Int] = []
             var table = WeightTable()
             let memo = SpellingMemo()
             var scanner = prefilter.map(MatchPrefilter.Scanner.init)
             weighers.withWeigher { weigher in
+                /// Whether the entry matches, matched in full.
+                func matchesInFull(_ position: Int) -> Bool {
+                    let name = source.name(position), reading = source.reading(position)
+                    table.removeAll()
+                    appendEntry(name: name, reading: reading, rank: 0, to: &table, memo: memo, weigher: weigher)
+                    return table.matchesEntry(query)
+                        && plan.dialPadWords.allSatisfy { table.containsDialPadMatch(of: $0, pad: dialPad) }
+                        && plan.literalsOccur(inName: name, reading: reading)
+                }
+                /// What the prefilter says of the entry; entries always may match without one.
+                func verdict(_ position: Int, hanReadings: Transliteration.BackgroundOpening?) -> MatchPrefilter.Scanner.Verdict {
+                    guard scanner != nil else { return .mayMatch }
+                    return source.withName(position) { name in
+                        source.withReading(position) { reading in
+                            scanner!.verdict(name: name, reading: reading, romanizer: romanizer, memo: memo,
+                                             weigher: weigher, hanReadings: hanReadings)
+                        }
+                    }
+                }
                 for block in stride(from: worker, to: blockCount, by: workers) {
                     for position in (block * Self.blockSize)..<min(count, (block + 1) * Self.blockSize) {
                         // Most entries cannot match: they are turned away before their forms
                         // are made.
-                        if scanner != nil, !source.withName(position, { name in
-                            source.withReading(position) { reading in
-                                scanner!.admits(name: name, reading: reading, romanizer: romanizer, memo: memo, weigher: weigher)
-                            }
-                        }) {
-                            continue
-                        }
-                        let name = source.name(position), reading = source.reading(position)
-                        table.removeAll()
-                        appendEntry(name: name, reading: reading, rank: 0, to: &table, memo: memo, weigher: weigher)
-                        if table.matchesEntry(query),
-                           plan.dialPadWords.allSatisfy({ table.containsDialPadMatch(of: $0, pad: dialPad) }),
-                           plan.literalsOccur(inName: name, reading: reading) {
-                            positions.append(position)
+                        switch verdict(position, hanReadings: hanReadings) {
+                        case .cannotMatch: continue
+                        case .deferred: deferred.append(position)
+                        case .mayMatch: if matchesInFull(position) { positions.append(position) }
                         }
                     }
                 }
+                guard !deferred.isEmpty else { return }
+                hanReadings?.waitUntilOpen()
+                for position in deferred where verdict(position, hanReadings: nil) == .mayMatch && matchesInFull(position) {
+                    positions.append(position)
+                }
+                positions.sort()
             }
             return positions
         }

@@ -45,6 +45,13 @@ final class LendingPool<Key: Hashable & Sendable, Resource: Sendable>: Sendable 
         idle.withLock { $0[key, default: []].append(resource) }
     }
 
+    /// Whether the first instance of `key` has been made: from then on, making another is
+    /// cheap, and never waits for another thread.
+    func hasMadeFirst(_ key: Key) -> Bool {
+        guard let first = firstMakings.withLock({ $0[key] }) else { return false }
+        return first.isDone.withLockIfAvailable { $0 } ?? false
+    }
+
     /// A new instance; the first of a key is made under the key's lock, so that a thread that
     /// wants the key meanwhile waits and then makes its own from what the first left behind.
     private func newResource(for key: Key) -> Resource? {
