@@ -39,6 +39,9 @@ struct MatchPrefilter: Sendable {
     /// For each code point of a contraction, the bits of the query weights that contractions
     /// holding it have.
     private let contractionBits: [UInt32: UInt64]
+    /// The facts of every ASCII character, by its value: what most characters of most lists
+    /// are, looked up without a call.
+    private var asciiFacts: [CharacterFacts] = []
 
     /// A prefilter for a query plan; nil when it would turn nothing away (no words to weigh,
     /// or more distinct weights than it tracks).
@@ -64,6 +67,7 @@ struct MatchPrefilter: Sendable {
             for scalar in contraction.unicodeScalars { contractionBits[scalar.value, default: 0] |= found }
         }
         self.contractionBits = contractionBits
+        asciiFacts = (0..<0x80).map { facts(of: Unicode.Scalar(UInt8($0)), weigher: weigher) }
     }
 
     /// The query weights the characters of some texts can give: anywhere, and at the start
@@ -105,7 +109,6 @@ struct MatchPrefilter: Sendable {
     /// met, so that each is worked out once.
     struct Scanner {
         let filter: MatchPrefilter
-        private var asciiFacts = [CharacterFacts?](repeating: nil, count: 128)
         /// The facts of the rest of the Basic Multilingual Plane, by code point: made at the
         /// first such character, since a hashed lookup a character cost a tenth of the scan.
         private var bmpFacts: [CharacterFacts?] = []
@@ -206,20 +209,20 @@ struct MatchPrefilter: Sendable {
             var runKind = SearchRomanizer.RunKind.other
             var runStart = 0
             var scalars = 0
+            let asciiFacts = filter.asciiFacts
             while offset < text.count {
-                let scalar: Unicode.Scalar
+                let facts: CharacterFacts
                 let length: Int
                 if text[offset] < 0x80 {
-                    scalar = Unicode.Scalar(text[offset])
+                    facts = asciiFacts[Int(text[offset])]
                     length = 1
                 } else {
                     var bytes = UnsafeBufferPointer(rebasing: text[offset...]).makeIterator()
                     var decoder = UTF8()
                     guard case .scalarValue(let decoded) = decoder.decode(&bytes) else { return nil }
-                    scalar = decoded
+                    facts = nonASCIIFacts(of: decoded, weigher: weigher)
                     length = UTF8.width(decoded)
                 }
-                let facts = self.facts(of: scalar, weigher: weigher)
                 coverage.anywhere |= facts.bits
                 if breaks || facts.beginsWord || facts.kind != kind { coverage.atWordStart |= facts.bits }
                 breaks = facts.breaksAfter
@@ -237,14 +240,8 @@ struct MatchPrefilter: Sendable {
             return scalars
         }
 
-        private mutating func facts(of scalar: Unicode.Scalar, weigher: ICU.SearchWeigher) -> CharacterFacts {
+        private mutating func nonASCIIFacts(of scalar: Unicode.Scalar, weigher: ICU.SearchWeigher) -> CharacterFacts {
             let value = Int(scalar.value)
-            if value < 0x80 {
-                if let known = asciiFacts[value] { return known }
-                let facts = filter.facts(of: scalar, weigher: weigher)
-                asciiFacts[value] = facts
-                return facts
-            }
             if value < 0x1_0000 {
                 if bmpFacts.isEmpty { bmpFacts = [CharacterFacts?](repeating: nil, count: 0x1_0000) }
                 if let known = bmpFacts[value] { return known }
