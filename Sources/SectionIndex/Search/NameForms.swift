@@ -83,12 +83,12 @@ enum NameForms {
     /// punctuation and symbols.
     static func initials(of text: String) -> String? {
         guard let letters = wordInitials(of: text.unicodeScalars), letters.count > 1 else { return nil }
-        var initials = String.UnicodeScalarView()
+        var initials: [UInt8] = []
         for letter in letters {
-            if !initials.isEmpty { initials.append(" ") }
-            initials.append(letter)
+            if !initials.isEmpty { initials.append(UInt8(ascii: " ")) }
+            UTF8.encode(letter) { initials.append($0) }
         }
-        return String(initials)
+        return String(decoding: initials, as: UTF8.self)
     }
 
     /// The first letter of each word, in order; nil when a word begins with Han, kana or
