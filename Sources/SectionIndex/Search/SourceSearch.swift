@@ -36,9 +36,21 @@ extension NameMatcher {
     /// in index order, each with its section; see ``groupedMatches(of:in:readings:mode:)``.
     public func groupedMatches<Source: NameSource>(of query: String, in source: Source,
                                                    mode: Mode = .prefix) -> GroupedOrder {
+        // ICU's Han-Latin takes a quarter of a second to open, once per process: it opens on
+        // a thread of its own at the first run of Han the prefilter has not seen, and until
+        // it is open the entries that need it wait while the workers take the others.
+        let hanReadings = romanizer.pinyin == nil ? nil
+            : Transliteration.BackgroundOpening(ids: Transliteration.hanReadingIDs)
+        return groupedMatches(of: query, in: source, mode: mode, hanReadings: hanReadings)
+    }
+
+    /// ``groupedMatches(of:in:mode:)`` with the opening of the transliterators that read Han
+    /// as Chinese, which tests slow down to see the entries that wait for it.
+    func groupedMatches<Source: NameSource>(of query: String, in source: Source, mode: Mode,
+                                            hanReadings: Transliteration.BackgroundOpening?) -> GroupedOrder {
         let queryPlan = weighers.withWeigher { plan(query, weigher: $0, mode: mode) }
         if queryPlan.matchesEverything { return index.groupedOrder(source) }
-        let positions = matchingPositions(in: source, plan: queryPlan, mode: mode)
+        let positions = matchingPositions(in: source, plan: queryPlan, mode: mode, hanReadings: hanReadings)
         var order = index.groupedOrder(SubsetSource(base: source, positions: positions))
         order.entries = order.entries.map { (positions[$0.position], $0.section) }
         return order
@@ -50,17 +62,13 @@ extension NameMatcher {
     private static let blockSize = 4_096
 
     /// The positions of the entries that match, ascending.
-    private func matchingPositions<Source: NameSource>(in source: Source, plan: QueryPlan, mode: Mode) -> [Int] {
+    private func matchingPositions<Source: NameSource>(in source: Source, plan: QueryPlan, mode: Mode,
+                                                       hanReadings: Transliteration.BackgroundOpening?) -> [Int] {
         let count = source.count
         let workers = count < ParallelWork.threshold ? 1 : ParallelWork.processorCount
         let blockCount = (count + Self.blockSize - 1) / Self.blockSize
         let query = WeightTable.Query(plan: plan, mode: mode)
         let prefilter = weighers.withWeigher { MatchPrefilter(plan: plan, mode: mode, contractions: contractions, weigher: $0) }
-        // ICU's Han-Latin takes a quarter of a second to open, once per process: it opens on
-        // a thread of its own at the first run of Han the prefilter has not seen, and until
-        // it is open the entries that need it wait while the workers take the others.
-        let hanReadings = romanizer.pinyin == nil ? nil
-            : Transliteration.BackgroundOpening(ids: Transliteration.hanReadingIDs)
         let found = ParallelWork.map(count: workers) { worker in
             var positions: [Int] = []
             var deferred: [Int] = []

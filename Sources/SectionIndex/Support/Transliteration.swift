@@ -32,7 +32,10 @@ enum Transliteration {
     /// hanReadings.waitUntilOpen()   // before the entries kept for later
     /// ```
     final class BackgroundOpening: Sendable {
-        private let ids: [String]
+        /// Whether everything is open already (by an earlier search in this process).
+        private let isOpenAlready: @Sendable () -> Bool
+        /// Opens everything.
+        private let open: @Sendable () -> Void
         private let state = Mutex(State.notStarted)
         /// Entered when the opening starts, left when the transliterators are in the pool.
         private let opening = DispatchGroup()
@@ -41,8 +44,16 @@ enum Transliteration {
             case notStarted, opening, open
         }
 
-        init(ids: [String]) {
-            self.ids = ids
+        /// The opening of the transliterators `ids`, in that order.
+        convenience init(ids: [String]) {
+            self.init(isOpenAlready: { ids.allSatisfy(Transliteration.pool.hasMadeFirst) },
+                      open: { for id in ids { Transliteration.pool.withResource(for: id) { _ in } } })
+        }
+
+        /// An opening of anything: `open` runs once, on a thread of its own or the waiter's.
+        init(isOpenAlready: @escaping @Sendable () -> Bool, open: @escaping @Sendable () -> Void) {
+            self.isOpenAlready = isOpenAlready
+            self.open = open
         }
 
         /// Whether the transliterators are open; the first call that finds them not yet
@@ -54,7 +65,7 @@ enum Transliteration {
                 case .opening: return (false, false)
                 case .notStarted:
                     // Opened before, by another search in this process: nothing to wait for.
-                    if ids.allSatisfy(Transliteration.pool.hasMadeFirst) {
+                    if isOpenAlready() {
                         state = .open
                         return (true, false)
                     }
@@ -67,7 +78,7 @@ enum Transliteration {
                 // A queue of its own gets a thread of its own, even while every core of the
                 // shared pool is busy with the callers' work.
                 DispatchQueue(label: "SectionIndex.Transliteration.BackgroundOpening").async { [self] in
-                    for id in ids { Transliteration.pool.withResource(for: id) { _ in } }
+                    open()
                     state.withLock { $0 = .open }
                     opening.leave()
                 }
@@ -85,7 +96,7 @@ enum Transliteration {
                 return true
             }
             if opensHere {
-                for id in ids { Transliteration.pool.withResource(for: id) { _ in } }
+                open()
                 state.withLock { $0 = .open }
                 opening.leave()
             } else {
