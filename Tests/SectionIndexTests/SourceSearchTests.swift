@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 import TestSupport
 @testable import SectionIndex
@@ -62,6 +64,36 @@ struct SourceSearchTests {
                        "nguyen", "lukasz", "sinji", "satoh", "lv", "陈", "ㄔ", "home", "5646", "94264", "c", "dz", "aa",
                        "ß", "ı", "İ", "fi", "ij", "12", "ма ри", "μα", "#", "jpj", "ona"]
         try Self.expectSameAsPreparedList(locale: locale, names: names, readings: readings, queries: queries)
+    }
+
+    /// How often a slow opening ran.
+    final class OpeningCount: Sendable {
+        let count = Mutex(0)
+    }
+
+    @Test("Entries kept for later while Han's readings open are found as the prepared list finds them",
+          arguments: ["zh", "en", "zh-TW"])
+    func entriesWaitingForHanReadings(locale: String) throws {
+        let rows = Corpus.sample(every: 89, offset: 5)
+        let names = rows.map(\.name) + Self.trickyNames.map(\.0)
+        let readings = rows.map(\.reading) + Self.trickyNames.map(\.1)
+        let matcher = try NameMatcher(locale: locale)
+        let list = matcher.prepare(names: names, readings: readings)
+        for query in ["mar", "zw", "changchun", "王", "陈", "li", "ㄔ", "ma r"] {
+            // An opening that takes longer than the search of the other names: every name
+            // with a run of Han the prefilter has not met waits for it.
+            let openings = OpeningCount()
+            let slowOpening = Transliteration.BackgroundOpening(isOpenAlready: { false }, open: {
+                openings.count.withLock { $0 += 1 }
+                Thread.sleep(forTimeInterval: 0.05)
+            })
+            let order = matcher.groupedMatches(of: query, in: StringNames(names: names, readings: readings),
+                                               mode: .prefix, hanReadings: slowOpening)
+            let found = order.entries.map { "\($0.position) \(order.labels[$0.section])" }
+            let expected = list.search(query).map { "\($0.position) \($0.label)" }
+            #expect(found == expected, "locale \(locale), \"\(query)\"")
+            #expect(openings.count.withLock { $0 } == 1, "locale \(locale), \"\(query)\": opened once, names with Han waited")
+        }
     }
 
     @Test("The prefilter turns away entries that cannot match, and keeps those that do")

@@ -206,6 +206,32 @@ import Testing
         #expect(made.withLock { $0 } <= 2 * ParallelWork.processorCount)
     }
 
+    @Test("A key's first instance is made by one thread while the others wait for it")
+    func makesTheFirstInstanceAlone() {
+        let making = Mutex((inProgress: 0, made: 0, clashes: 0))
+        let pool = LendingPool<String, Resource> { _ in
+            making.withLock { state in
+                // Another making under way before any instance exists: two first makings.
+                if state.made == 0, state.inProgress > 0 { state.clashes += 1 }
+                state.inProgress += 1
+            }
+            // Slow enough that the other workers ask while the first is being made.
+            for _ in 0..<20_000 { _ = making.withLock { $0.made } }
+            return making.withLock { state in
+                state.inProgress -= 1
+                state.made += 1
+                return Resource(number: state.made)
+            }
+        }
+        #expect(!pool.hasMadeFirst("key"))
+        let numbers = ParallelWork.map(count: 4 * ParallelWork.processorCount) { _ in
+            pool.withResource(for: "key") { $0?.number ?? 0 }
+        }
+        #expect(!numbers.contains(0))
+        #expect(pool.hasMadeFirst("key"))
+        #expect(making.withLock { $0.clashes } == 0, "no second making began before the first instance was made")
+    }
+
     @Test func givesNilWhenNoneCanBeMade() {
         let pool = LendingPool<String, Resource> { _ in nil }
         #expect(pool.withResource(for: "x") { $0 == nil })

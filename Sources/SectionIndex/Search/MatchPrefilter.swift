@@ -39,6 +39,9 @@ struct MatchPrefilter: Sendable {
     /// For each code point of a contraction, the bits of the query weights that contractions
     /// holding it have.
     private let contractionBits: [UInt32: UInt64]
+    /// The facts of every ASCII character, by its value: what most characters of most lists
+    /// are, looked up without a call.
+    private var asciiFacts: [CharacterFacts] = []
 
     /// A prefilter for a query plan; nil when it would turn nothing away (no words to weigh,
     /// or more distinct weights than it tracks).
@@ -64,6 +67,7 @@ struct MatchPrefilter: Sendable {
             for scalar in contraction.unicodeScalars { contractionBits[scalar.value, default: 0] |= found }
         }
         self.contractionBits = contractionBits
+        asciiFacts = (0..<0x80).map { facts(of: Unicode.Scalar(UInt8($0)), weigher: weigher) }
     }
 
     /// The query weights the characters of some texts can give: anywhere, and at the start
@@ -105,10 +109,16 @@ struct MatchPrefilter: Sendable {
     /// met, so that each is worked out once.
     struct Scanner {
         let filter: MatchPrefilter
-        private var asciiFacts = [CharacterFacts?](repeating: nil, count: 128)
+        /// The facts of the rest of the Basic Multilingual Plane, by code point: made at the
+        /// first such character, since a hashed lookup a character cost a tenth of the scan.
+        private var bmpFacts: [CharacterFacts?] = []
         private var otherFacts: [UInt32: CharacterFacts] = [:]
-        private var runCoverage: [String: Coverage] = [:]
+        /// By the UTF-8 of the run: a lookup neither makes a `String` nor hashes its
+        /// normalized form, which cost more than the rest of a line's scan.
+        private var runCoverage: [RunBytes: Coverage] = [:]
         private var spelledRuns: [(bytes: Range<Int>, kind: SearchRomanizer.RunKind)] = []
+        /// The key of the run being looked up, reused so that a lookup allocates nothing.
+        private var lookupKey = RunBytes()
 
         init(filter: MatchPrefilter) {
             self.filter = filter
@@ -117,37 +127,74 @@ struct MatchPrefilter: Sendable {
         /// Whether an entry may match: false only when it cannot.
         mutating func admits(name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?,
                              romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher) -> Bool {
+            verdict(name: name, reading: reading, romanizer: romanizer, memo: memo, weigher: weigher) != .cannotMatch
+        }
+
+        /// What the prefilter says of an entry.
+        enum Verdict {
+            /// No text of the entry can hold every query word.
+            case cannotMatch
+            /// The entry is to be matched in full.
+            case mayMatch
+            /// A run of Han not met before is to be spelled while `hanReadings` are still
+            /// being opened: the entry is to be judged again once they are open.
+            case deferred
+        }
+
+        /// Whether an entry may match, or (with `hanReadings`, when they are not open yet and
+        /// the entry holds a run of Han not spelled before) that it is to be judged later.
+        mutating func verdict(name: UnsafeBufferPointer<UInt8>, reading: UnsafeBufferPointer<UInt8>?,
+                              romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher,
+                              hanReadings: Transliteration.BackgroundOpening? = nil) -> Verdict {
             var coverage = Coverage()
             var japanese = false
             if let reading {
-                guard let kana = add(reading, readsHan: true, to: &coverage, romanizer: romanizer, memo: memo,
-                                     weigher: weigher) else { return true }
-                japanese = kana
+                switch add(reading, readsHan: true, to: &coverage, romanizer: romanizer, memo: memo, weigher: weigher,
+                           hanReadings: hanReadings) {
+                case .unjudged: return .mayMatch
+                case .deferred: return .deferred
+                case .added(let holdsKana): japanese = holdsKana
+                }
             }
             // A name with a kana reading is Japanese: its kanji are not spelled in pinyin.
-            guard add(name, readsHan: !japanese, to: &coverage, romanizer: romanizer, memo: memo,
-                      weigher: weigher) != nil else { return true }
-            return filter.admits(coverage)
+            switch add(name, readsHan: !japanese, to: &coverage, romanizer: romanizer, memo: memo, weigher: weigher,
+                       hanReadings: hanReadings) {
+            case .unjudged: return .mayMatch
+            case .deferred: return .deferred
+            case .added: return filter.admits(coverage) ? .mayMatch : .cannotMatch
+            }
         }
 
-        /// Adds what a text and its spellings can give, and tells whether it holds kana; nil
-        /// when the text cannot be judged (not valid UTF-8, or too long to be spelled whole).
+        /// What adding a text to a coverage came to.
+        private enum Addition {
+            /// Added; whether the text holds kana.
+            case added(holdsKana: Bool)
+            /// The text cannot be judged (not valid UTF-8, or too long to be spelled whole).
+            case unjudged
+            /// A run of Han must wait for its readings (see ``Verdict/deferred``).
+            case deferred
+        }
+
+        /// Adds what a text and its spellings can give.
         private mutating func add(_ text: UnsafeBufferPointer<UInt8>, readsHan: Bool, to coverage: inout Coverage,
-                                  romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher) -> Bool? {
+                                  romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher,
+                                  hanReadings: Transliteration.BackgroundOpening?) -> Addition {
             // The scratch array is borrowed, so that scanning can mutate the scanner.
             var runs = spelledRuns
             spelledRuns = []
             defer { spelledRuns = runs }
             runs.removeAll(keepingCapacity: true)
-            guard let scalars = scan(text, into: &coverage, runs: &runs, weigher: weigher) else { return nil }
-            guard !runs.isEmpty else { return false }
+            guard let scalars = scan(text, into: &coverage, runs: &runs, weigher: weigher) else { return .unjudged }
+            guard !runs.isEmpty else { return .added(holdsKana: false) }
             // Spelled runs come from the text cut short, as `SearchRomanizer` cuts it.
-            guard scalars <= SearchRomanizer.maximumLength else { return nil }
+            guard scalars <= SearchRomanizer.maximumLength else { return .unjudged }
             for (bytes, kind) in runs where readsHan || kind != .han {
-                let run = SearchRomanizer.Run(kind: kind, text: String(decoding: UnsafeBufferPointer(rebasing: text[bytes]), as: UTF8.self))
-                coverage.formUnion(spelledCoverage(of: run, romanizer: romanizer, memo: memo, weigher: weigher))
+                guard let spelled = spelledCoverage(of: UnsafeBufferPointer(rebasing: text[bytes]), kind: kind,
+                                                    romanizer: romanizer, memo: memo, weigher: weigher,
+                                                    hanReadings: hanReadings) else { return .deferred }
+                coverage.formUnion(spelled)
             }
-            return runs.contains { $0.kind == .kana }
+            return .added(holdsKana: runs.contains { $0.kind == .kana })
         }
 
         /// Adds what a text's characters can give to the coverage, and appends the byte ranges
@@ -162,20 +209,20 @@ struct MatchPrefilter: Sendable {
             var runKind = SearchRomanizer.RunKind.other
             var runStart = 0
             var scalars = 0
+            let asciiFacts = filter.asciiFacts
             while offset < text.count {
-                let scalar: Unicode.Scalar
+                let facts: CharacterFacts
                 let length: Int
                 if text[offset] < 0x80 {
-                    scalar = Unicode.Scalar(text[offset])
+                    facts = asciiFacts[Int(text[offset])]
                     length = 1
                 } else {
                     var bytes = UnsafeBufferPointer(rebasing: text[offset...]).makeIterator()
                     var decoder = UTF8()
                     guard case .scalarValue(let decoded) = decoder.decode(&bytes) else { return nil }
-                    scalar = decoded
+                    facts = nonASCIIFacts(of: decoded, weigher: weigher)
                     length = UTF8.width(decoded)
                 }
-                let facts = self.facts(of: scalar, weigher: weigher)
                 coverage.anywhere |= facts.bits
                 if breaks || facts.beginsWord || facts.kind != kind { coverage.atWordStart |= facts.bits }
                 breaks = facts.breaksAfter
@@ -193,18 +240,31 @@ struct MatchPrefilter: Sendable {
             return scalars
         }
 
-        private mutating func facts(of scalar: Unicode.Scalar, weigher: ICU.SearchWeigher) -> CharacterFacts {
-            if scalar.value < 0x80, let known = asciiFacts[Int(scalar.value)] { return known }
-            if scalar.value >= 0x80, let known = otherFacts[scalar.value] { return known }
+        private mutating func nonASCIIFacts(of scalar: Unicode.Scalar, weigher: ICU.SearchWeigher) -> CharacterFacts {
+            let value = Int(scalar.value)
+            if value < 0x1_0000 {
+                if bmpFacts.isEmpty { bmpFacts = [CharacterFacts?](repeating: nil, count: 0x1_0000) }
+                if let known = bmpFacts[value] { return known }
+                let facts = filter.facts(of: scalar, weigher: weigher)
+                bmpFacts[value] = facts
+                return facts
+            }
+            if let known = otherFacts[scalar.value] { return known }
             let facts = filter.facts(of: scalar, weigher: weigher)
-            if scalar.value < 0x80 { asciiFacts[Int(scalar.value)] = facts } else { otherFacts[scalar.value] = facts }
+            otherFacts[scalar.value] = facts
             return facts
         }
 
-        /// What the spellings of a run can give, in every context.
-        private mutating func spelledCoverage(of run: SearchRomanizer.Run, romanizer: SearchRomanizer,
-                                              memo: SpellingMemo, weigher: ICU.SearchWeigher) -> Coverage {
-            if let known = runCoverage[run.text] { return known }
+        /// What the spellings of a run (its UTF-8 and kind) can give, in every context; nil
+        /// when the run is Han, not met before, and `hanReadings` are not open yet.
+        private mutating func spelledCoverage(of bytes: UnsafeBufferPointer<UInt8>, kind: SearchRomanizer.RunKind,
+                                              romanizer: SearchRomanizer, memo: SpellingMemo, weigher: ICU.SearchWeigher,
+                                              hanReadings: Transliteration.BackgroundOpening?) -> Coverage? {
+            lookupKey.bytes.removeAll(keepingCapacity: true)
+            lookupKey.bytes.append(contentsOf: bytes)
+            if let known = runCoverage[lookupKey] { return known }
+            if kind == .han, let hanReadings, !hanReadings.isOpen() { return nil }
+            let run = SearchRomanizer.Run(kind: kind, text: String(decoding: bytes, as: UTF8.self))
             var coverage = Coverage()
             // The contexts that change a run's spellings: Han and Hangul begin a name with
             // its surname; Cyrillic follows the rules of the language its letters show.
@@ -224,8 +284,17 @@ struct MatchPrefilter: Sendable {
             }
             // Past this many runs the memo starts again, as the spelling memo does.
             if runCoverage.count >= 50_000 { runCoverage.removeAll(keepingCapacity: true) }
-            runCoverage[run.text] = coverage
+            runCoverage[RunBytes(bytes: Array(bytes))] = coverage
             return coverage
+        }
+    }
+
+    /// A run's UTF-8, as a key hashed in one call over its bytes.
+    struct RunBytes: Hashable {
+        var bytes: [UInt8] = []
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
     }
 

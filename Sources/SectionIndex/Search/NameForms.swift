@@ -45,27 +45,36 @@ enum NameForms {
     static func strippingMarks(_ text: String) -> (form: String, changed: Bool) {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return (text, false) }
         var changed = false
-        var out = String.UnicodeScalarView()
+        // Written as UTF-8 and made a string once: appending to a string's scalars one at a
+        // time cost more than the decomposition.
+        let decomposed = ICU.nfkd(text)
+        var out: [UInt8] = []
+        out.reserveCapacity(decomposed.utf8.count)
+        var last: Unicode.Scalar?
         var afterLatin = false
-        for scalar in ICU.nfkd(text).unicodeScalars {
+        for scalar in decomposed.unicodeScalars {
             if ICU.isMark(scalar) {
-                if afterLatin, !(scalar == "\u{0307}" && out.last == "I") {
+                if afterLatin, !(scalar == "\u{0307}" && last == "I") {
                     changed = true
                 } else {
-                    out.append(scalar)
+                    UTF8.encode(scalar) { out.append($0) }
+                    last = scalar
                 }
                 continue
             }
             afterLatin = Script(of: scalar) == .latin
-            if let base = strokeBases[scalar] {
-                out.append(contentsOf: base.unicodeScalars)
+            // Every stroke letter lies beyond ASCII.
+            if !scalar.isASCII, let base = strokeBases[scalar] {
+                out.append(contentsOf: base.utf8)
+                last = base.unicodeScalars.last
                 changed = true
             } else {
-                out.append(scalar)
+                UTF8.encode(scalar) { out.append($0) }
+                last = scalar
             }
         }
         // NFKD alone (full-width letters, ligatures) changes nothing collation sees.
-        return (String(out), changed)
+        return (String(decoding: out, as: UTF8.self), changed)
     }
 
     /// The first letter of each word, written apart ("j s"); nil for a text of one word, or
@@ -74,12 +83,12 @@ enum NameForms {
     /// punctuation and symbols.
     static func initials(of text: String) -> String? {
         guard let letters = wordInitials(of: text.unicodeScalars), letters.count > 1 else { return nil }
-        var initials = String.UnicodeScalarView()
+        var initials: [UInt8] = []
         for letter in letters {
-            if !initials.isEmpty { initials.append(" ") }
-            initials.append(letter)
+            if !initials.isEmpty { initials.append(UInt8(ascii: " ")) }
+            UTF8.encode(letter) { initials.append($0) }
         }
-        return String(initials)
+        return String(decoding: initials, as: UTF8.self)
     }
 
     /// The first letter of each word, in order; nil when a word begins with Han, kana or

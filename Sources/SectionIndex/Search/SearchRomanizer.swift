@@ -175,15 +175,21 @@ struct SearchRomanizer: Sendable {
     /// kana prolonged sound mark and voicing marks (script Common, used only with kana) are
     /// kana.
     static func runs(of text: String) -> [Run] {
+        // Each run's text is cut from the text once: appending its scalars one at a time cost
+        // more than the rest of a name's spelling.
         var runs: [Run] = []
-        for scalar in text.unicodeScalars {
-            let kind = ownKind(of: scalar) ?? runs.last?.kind ?? .other
-            if runs.last?.kind == kind {
-                runs[runs.count - 1].text.unicodeScalars.append(scalar)
-            } else {
-                runs.append(Run(kind: kind, text: String(scalar)))
+        let scalars = text.unicodeScalars
+        var runStart = scalars.startIndex
+        var runKind: RunKind?
+        for index in scalars.indices {
+            let kind = ownKind(of: scalars[index]) ?? runKind ?? .other
+            if kind != runKind {
+                if let runKind { runs.append(Run(kind: runKind, text: String(scalars[runStart..<index]))) }
+                runStart = index
+                runKind = kind
             }
         }
+        if let runKind { runs.append(Run(kind: runKind, text: String(scalars[runStart...]))) }
         return runs
     }
 
@@ -298,11 +304,16 @@ struct SearchRomanizer: Sendable {
     /// The BGN/PCGN system of the language: Ukrainian under a Ukrainian locale or for
     /// і ї є ґ, Serbian for ђ ј љ њ ћ џ, Russian otherwise.
     func bgnTransliteratorID(for text: String) -> String {
-        let scalars = text.lowercased().unicodeScalars
-        if ukrainian || scalars.contains(where: { "іїєґ".unicodeScalars.contains($0) }) { return "Ukrainian-Latin/BGN" }
-        if scalars.contains(where: { "ђјљњћџ".unicodeScalars.contains($0) }) { return "Serbian-Latin/BGN" }
+        // The letters in either case: only their capitals lower-case to them.
+        if ukrainian || text.unicodeScalars.contains(where: Self.ukrainianLetters.contains) { return "Ukrainian-Latin/BGN" }
+        if text.unicodeScalars.contains(where: Self.serbianLetters.contains) { return "Serbian-Latin/BGN" }
         return "Russian-Latin/BGN"
     }
+
+    /// і ї є ґ and their capitals: letters only Ukrainian writes.
+    private static let ukrainianLetters: Set<Unicode.Scalar> = Set("іїєґІЇЄҐ".unicodeScalars)
+    /// ђ ј љ њ ћ џ and their capitals: letters only Serbian writes.
+    private static let serbianLetters: Set<Unicode.Scalar> = Set("ђјљњћџЂЈЉЊЋЏ".unicodeScalars)
 
 }
 

@@ -36,9 +36,21 @@ extension NameMatcher {
     /// in index order, each with its section; see ``groupedMatches(of:in:readings:mode:)``.
     public func groupedMatches<Source: NameSource>(of query: String, in source: Source,
                                                    mode: Mode = .prefix) -> GroupedOrder {
+        // ICU's Han-Latin takes a quarter of a second to open, once per process: it opens on
+        // a thread of its own at the first run of Han the prefilter has not seen, and until
+        // it is open the entries that need it wait while the workers take the others.
+        let hanReadings = romanizer.pinyin == nil ? nil
+            : Transliteration.BackgroundOpening(ids: Transliteration.hanReadingIDs)
+        return groupedMatches(of: query, in: source, mode: mode, hanReadings: hanReadings)
+    }
+
+    /// ``groupedMatches(of:in:mode:)`` with the opening of the transliterators that read Han
+    /// as Chinese, which tests slow down to see the entries that wait for it.
+    func groupedMatches<Source: NameSource>(of query: String, in source: Source, mode: Mode,
+                                            hanReadings: Transliteration.BackgroundOpening?) -> GroupedOrder {
         let queryPlan = weighers.withWeigher { plan(query, weigher: $0, mode: mode) }
         if queryPlan.matchesEverything { return index.groupedOrder(source) }
-        let positions = matchingPositions(in: source, plan: queryPlan, mode: mode)
+        let positions = matchingPositions(in: source, plan: queryPlan, mode: mode, hanReadings: hanReadings)
         var order = index.groupedOrder(SubsetSource(base: source, positions: positions))
         order.entries = order.entries.map { (positions[$0.position], $0.section) }
         return order
@@ -50,7 +62,8 @@ extension NameMatcher {
     private static let blockSize = 4_096
 
     /// The positions of the entries that match, ascending.
-    private func matchingPositions<Source: NameSource>(in source: Source, plan: QueryPlan, mode: Mode) -> [Int] {
+    private func matchingPositions<Source: NameSource>(in source: Source, plan: QueryPlan, mode: Mode,
+                                                       hanReadings: Transliteration.BackgroundOpening?) -> [Int] {
         let count = source.count
         let workers = count < ParallelWork.threshold ? 1 : ParallelWork.processorCount
         let blockCount = (count + Self.blockSize - 1) / Self.blockSize
@@ -58,31 +71,47 @@ extension NameMatcher {
         let prefilter = weighers.withWeigher { MatchPrefilter(plan: plan, mode: mode, contractions: contractions, weigher: $0) }
         let found = ParallelWork.map(count: workers) { worker in
             var positions: [Int] = []
+            var deferred: [Int] = []
             var table = WeightTable()
             let memo = SpellingMemo()
             var scanner = prefilter.map(MatchPrefilter.Scanner.init)
             weighers.withWeigher { weigher in
+                /// Whether the entry matches, matched in full.
+                func matchesInFull(_ position: Int) -> Bool {
+                    let name = source.name(position), reading = source.reading(position)
+                    table.removeAll()
+                    appendEntry(name: name, reading: reading, rank: 0, to: &table, memo: memo, weigher: weigher)
+                    return table.matchesEntry(query)
+                        && plan.dialPadWords.allSatisfy { table.containsDialPadMatch(of: $0, pad: dialPad) }
+                        && plan.literalsOccur(inName: name, reading: reading)
+                }
+                /// What the prefilter says of the entry; entries always may match without one.
+                func verdict(_ position: Int, hanReadings: Transliteration.BackgroundOpening?) -> MatchPrefilter.Scanner.Verdict {
+                    guard scanner != nil else { return .mayMatch }
+                    return source.withName(position) { name in
+                        source.withReading(position) { reading in
+                            scanner!.verdict(name: name, reading: reading, romanizer: romanizer, memo: memo,
+                                             weigher: weigher, hanReadings: hanReadings)
+                        }
+                    }
+                }
                 for block in stride(from: worker, to: blockCount, by: workers) {
                     for position in (block * Self.blockSize)..<min(count, (block + 1) * Self.blockSize) {
                         // Most entries cannot match: they are turned away before their forms
                         // are made.
-                        if scanner != nil, !source.withName(position, { name in
-                            source.withReading(position) { reading in
-                                scanner!.admits(name: name, reading: reading, romanizer: romanizer, memo: memo, weigher: weigher)
-                            }
-                        }) {
-                            continue
-                        }
-                        let name = source.name(position), reading = source.reading(position)
-                        table.removeAll()
-                        appendEntry(name: name, reading: reading, rank: 0, to: &table, memo: memo, weigher: weigher)
-                        if table.matchesEntry(query),
-                           plan.dialPadWords.allSatisfy({ table.containsDialPadMatch(of: $0, pad: dialPad) }),
-                           plan.literalsOccur(inName: name, reading: reading) {
-                            positions.append(position)
+                        switch verdict(position, hanReadings: hanReadings) {
+                        case .cannotMatch: continue
+                        case .deferred: deferred.append(position)
+                        case .mayMatch: if matchesInFull(position) { positions.append(position) }
                         }
                     }
                 }
+                guard !deferred.isEmpty else { return }
+                hanReadings?.waitUntilOpen()
+                for position in deferred where verdict(position, hanReadings: nil) == .mayMatch && matchesInFull(position) {
+                    positions.append(position)
+                }
+                positions.sort()
             }
             return positions
         }
