@@ -101,7 +101,8 @@ extension WeightTable {
         guard !keys.isEmpty else { return }
         weights.withUnsafeBufferPointer { all in
             wordStarts.withUnsafeBufferPointer { starts in
-                wordRanks.withUnsafeBufferPointer { wordRanks in
+                wordRankOffsets.withUnsafeBufferPointer { offsets in
+                    let firstRank = UInt32(rankRange.lowerBound)
                     let base = all.baseAddress!
                     func weight(_ i: Int, _ depth: Int) -> UInt32 { base[Int(starts[i]) + depth] }
                     func firstIndex(_ low: Int, _ high: Int, where above: (Int) -> Bool) -> Int {
@@ -115,13 +116,13 @@ extension WeightTable {
                     func descend(_ low: Int, _ high: Int, depth: Int, keys rest: ArraySlice<UInt8>) {
                         guard low < high else { return }
                         if rest.isEmpty {
-                            for i in low..<high { ranks.insert(wordRanks[i]) }
+                            for i in low..<high { ranks.insert(firstRank + UInt32(offsets[i])) }
                             return
                         }
                         // Words are sorted by their first `sortedLength` weights only.
                         if depth >= Self.sortedLength {
                             for i in low..<high where pad.spells(base + Int(starts[i]) + depth, rest) {
-                                ranks.insert(wordRanks[i])
+                                ranks.insert(firstRank + UInt32(offsets[i]))
                             }
                             return
                         }

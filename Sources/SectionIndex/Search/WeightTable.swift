@@ -24,8 +24,13 @@ struct WeightTable: Sendable {
     /// Where each word begins in ``weights``; after ``finish(ranks:)``, ordered by the first
     /// ``sortedLength`` weights from there (to the end of the text at most).
     private(set) var wordStarts: [UInt32] = []
-    /// The rank of each word's entry, parallel to ``wordStarts``.
+    /// The rank of each word's entry, parallel to ``wordStarts``, until ``finish(ranks:)``
+    /// turns them into ``wordRankOffsets``.
     private(set) var wordRanks: [UInt32] = []
+    /// After ``finish(ranks:)``: the rank of each word's entry counted from the lower bound of
+    /// ``rankRange``, parallel to ``wordStarts``. A finished table holds at most
+    /// ``maximumFinishedRanks`` ranks, so two bytes a word do rather than four.
+    private(set) var wordRankOffsets: [UInt16] = []
     /// After ``finish(ranks:)``: the ranks of the table's entries.
     private(set) var rankRange: Range<Int> = 0..<0
     /// After ``finish(ranks:)``: the first text of each rank of ``rankRange`` (counted from its
@@ -45,6 +50,8 @@ struct WeightTable: Sendable {
     /// megabyte of "a a a …" on one line) cannot make the sort quadratic; a longer query is
     /// checked in full against the words that share its first weights.
     static let sortedLength = 32
+    /// The most ranks a finished table holds: one more than ``wordRankOffsets`` can count.
+    static let maximumFinishedRanks = Int(UInt16.max) + 1
     /// Up to this many words of an entry are compared with each other to drop repeats.
     private static let repeatCheckLimit = 64
 
@@ -114,6 +121,7 @@ struct WeightTable: Sendable {
     ///   consecutive ranks; some of them may have no text).
     mutating func finish(ranks: Range<Int>) {
         precondition(!isFinished, "WeightTable: finished twice")
+        precondition(ranks.count <= Self.maximumFinishedRanks, "WeightTable: more ranks than a word's rank offset counts")
         // Texts come in rank order: the first and the last bound them all.
         precondition(textRanks.first.map { ranks.contains(Int($0)) } ?? true
                      && textRanks.last.map { ranks.contains(Int($0)) } ?? true, "WeightTable: a text outside its ranks")
@@ -217,7 +225,8 @@ struct WeightTable: Sendable {
             }
         }
         wordStarts = words.map(\.start)
-        wordRanks = words.map(\.rank)
+        let firstRank = UInt32(rankRange.lowerBound)
+        wordRankOffsets = words.map { UInt16($0.rank - firstRank) }
     }
 
     // MARK: - Comparing
@@ -270,13 +279,14 @@ struct WeightTable: Sendable {
                     }
                     let lower = firstIndex { $0 >= 0 }
                     let upper = firstIndex { $0 > 0 }
-                    wordRanks.withUnsafeBufferPointer { wordRanks in
+                    wordRankOffsets.withUnsafeBufferPointer { offsets in
                         if query.count > head.count {
                             // Words of one text overlap: checking each in full could cost
                             // words × query; one pass per text finds them all.
                             markWords(lower..<upper, beginning: Array(query), in: &ranks)
                         } else {
-                            for i in lower..<upper { ranks.insert(wordRanks[i]) }
+                            let firstRank = UInt32(rankRange.lowerBound)
+                            for i in lower..<upper { ranks.insert(firstRank + UInt32(offsets[i])) }
                         }
                     }
                 }
@@ -514,11 +524,18 @@ struct WeightTable: Sendable {
         textRanks.removeAll(keepingCapacity: true)
         wordStarts.removeAll(keepingCapacity: true)
         wordRanks.removeAll(keepingCapacity: true)
+        wordRankOffsets.removeAll(keepingCapacity: true)
         firstTexts.removeAll(keepingCapacity: true)
         signatures.removeAll(keepingCapacity: true)
         rankRange = 0..<0
         isFinished = false
         longestText = 0
+    }
+
+    /// The rank of the entry of a word (an index into ``wordStarts``).
+    @inline(__always)
+    func rank(ofWord word: Int) -> UInt32 {
+        isFinished ? UInt32(rankRange.lowerBound) + UInt32(wordRankOffsets[word]) : wordRanks[word]
     }
 
     /// Marks the ranks of the words (indices into ``wordStarts``) that begin with the query:
@@ -530,7 +547,7 @@ struct WeightTable: Sendable {
         var rankOfStart: [UInt32: UInt32] = [:]
         var texts = Set<Int>()
         for i in words {
-            rankOfStart[wordStarts[i]] = wordRanks[i]
+            rankOfStart[wordStarts[i]] = rank(ofWord: i)
             // The text holding the word: the last one starting at or before it.
             texts.insert(textStarts.partitioningIndex { $0 > wordStarts[i] } - 1)
         }
