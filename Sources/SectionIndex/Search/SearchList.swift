@@ -262,17 +262,19 @@ extension NameMatcher {
         let parts = ParallelWork.map(count: ranges.count) { chunk in
             var table = WeightTable()
             let memo = SpellingMemo()
-            weighers.withWeigher { weigher in
+            let codes = weighers.withWeigher { weigher in
                 // Each distinct word weighed and unmarked once, each name's spellings made
-                // once for all the names that differ only in a last ASCII word (WordForms).
+                // once for all the names that differ only in a last ASCII word (WordForms),
+                // in the part's own codes of primaries, two bytes each once finished.
                 var words = WordForms(weigher: weigher)
                 for rank in ranges[chunk] {
                     let position = inputPositions[rank]
                     words.append(rank: UInt32(rank), name: names[position], reading: readings[position],
                                  matcher: self, memo: memo, to: &table)
                 }
+                return words.weightCodes
             }
-            table.finish(ranks: ranges[chunk])
+            table.finish(ranks: ranges[chunk], codes: codes)
             return table
         }
         return SearchList(matcher: self, elements: items,
