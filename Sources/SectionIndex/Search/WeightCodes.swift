@@ -55,7 +55,60 @@ struct WeightCodes: Sendable {
 
 /// The integer a finished ``WeightTable`` keeps each weight code in: `UInt16` where its
 /// ``WeightCodes`` fit two bytes, `UInt32` otherwise (and for tables of primaries).
-protocol StoredWeight: FixedWidthInteger, UnsignedInteger, SIMDScalar, Codable, Sendable {}
+protocol StoredWeight: FixedWidthInteger, UnsignedInteger, SIMDScalar, Codable, Sendable {
+    /// How many weights ``lanes(at:beginning:filters:)`` reads at a time: a vector's worth.
+    static var vectorLanes: Int { get }
 
-extension UInt16: StoredWeight {}
-extension UInt32: StoredWeight {}
+    /// The lanes, among the ``vectorLanes`` weights from `weights`, where the first
+    /// `filters` (1 to 4) of `leading` begin, one bit each (lane 0 the lowest): the substring
+    /// scan's hot loop. Reads `vectorLanes + filters - 1` weights.
+    ///
+    /// Each integer type implements it on its concrete vector type: generic code over
+    /// `SIMD16<Weight>` would compare lane by lane, since specialising a generic function
+    /// does not choose the concrete types' vector operators.
+    static func lanes(at weights: UnsafePointer<Self>, beginning leading: (Self, Self, Self, Self), filters: Int) -> UInt64
+}
+
+extension UInt16: StoredWeight {
+    static var vectorLanes: Int { SIMD32<UInt16>.scalarCount }
+
+    @inline(__always)
+    static func lanes(at weights: UnsafePointer<UInt16>, beginning leading: (UInt16, UInt16, UInt16, UInt16),
+                      filters: Int) -> UInt64 {
+        typealias Vector = SIMD32<UInt16>
+        @inline(__always) func load(_ offset: Int) -> Vector {
+            UnsafeRawPointer(weights + offset).loadUnaligned(as: Vector.self)
+        }
+        var hits = load(0) .== Vector(repeating: leading.0)
+        guard any(hits) else { return 0 }
+        if filters > 1 { hits .&= load(1) .== Vector(repeating: leading.1) }
+        if filters > 2, any(hits) { hits .&= load(2) .== Vector(repeating: leading.2) }
+        if filters > 3, any(hits) { hits .&= load(3) .== Vector(repeating: leading.3) }
+        guard any(hits) else { return 0 }
+        var bits: UInt64 = 0
+        for lane in 0..<Vector.scalarCount where hits[lane] { bits |= 1 << UInt64(lane) }
+        return bits
+    }
+}
+
+extension UInt32: StoredWeight {
+    static var vectorLanes: Int { SIMD16<UInt32>.scalarCount }
+
+    @inline(__always)
+    static func lanes(at weights: UnsafePointer<UInt32>, beginning leading: (UInt32, UInt32, UInt32, UInt32),
+                      filters: Int) -> UInt64 {
+        typealias Vector = SIMD16<UInt32>
+        @inline(__always) func load(_ offset: Int) -> Vector {
+            UnsafeRawPointer(weights + offset).loadUnaligned(as: Vector.self)
+        }
+        var hits = load(0) .== Vector(repeating: leading.0)
+        guard any(hits) else { return 0 }
+        if filters > 1 { hits .&= load(1) .== Vector(repeating: leading.1) }
+        if filters > 2, any(hits) { hits .&= load(2) .== Vector(repeating: leading.2) }
+        if filters > 3, any(hits) { hits .&= load(3) .== Vector(repeating: leading.3) }
+        guard any(hits) else { return 0 }
+        var bits: UInt64 = 0
+        for lane in 0..<Vector.scalarCount where hits[lane] { bits |= 1 << UInt64(lane) }
+        return bits
+    }
+}

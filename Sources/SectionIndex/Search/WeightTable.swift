@@ -476,26 +476,16 @@ struct WeightTable: Sendable {
                         // vector at a time: a first letter alone is common ("a"), four
                         // together are not. Loads at `position + k` for k < query.count stay
                         // inside the range because the query fits after `last`.
-                        typealias Vector = SIMD16<Weight>
-                        let lanes = Vector.scalarCount
+                        let lanes = Weight.vectorLanes
                         let filters = min(query.count, 4)
-                        let first = Vector(repeating: query[0])
-                        let second = Vector(repeating: filters > 1 ? query[1] : 0)
-                        let third = Vector(repeating: filters > 2 ? query[2] : 0)
-                        let fourth = Vector(repeating: filters > 3 ? query[3] : 0)
-                        @inline(__always) func load(_ offset: Int) -> Vector {
-                            UnsafeRawPointer(base + offset).loadUnaligned(as: Vector.self)
-                        }
+                        let leading = (query[0], filters > 1 ? query[1] : 0, filters > 2 ? query[2] : 0,
+                                       filters > 3 ? query[3] : 0)
                         var position = from
                         while position + lanes <= last + 1 {
-                            var hits = load(position) .== first
-                            if any(hits) {
-                                if filters > 1 { hits .&= load(position + 1) .== second }
-                                if filters > 2, any(hits) { hits .&= load(position + 2) .== third }
-                                if filters > 3, any(hits) { hits .&= load(position + 3) .== fourth }
-                                if any(hits) {
-                                    for lane in 0..<lanes where hits[lane] { check(position + lane) }
-                                }
+                            var hits = Weight.lanes(at: base + position, beginning: leading, filters: filters)
+                            while hits != 0 {
+                                check(position + hits.trailingZeroBitCount)
+                                hits &= hits - 1
                             }
                             position = max(position + lanes, resume)
                         }
