@@ -27,11 +27,11 @@ struct WeightTable: Sendable {
     private(set) var codes: WeightCodes?
     /// Whether the weights are in ``narrowWeights``.
     private(set) var storesNarrowWeights = false
-    /// Where each text begins in ``weights``; after ``finish(ranks:codes:)``, one more entry: the
-    /// end.
+    /// Where each text begins in ``weights``, until ``finish(ranks:codes:)`` keeps only where
+    /// each entry's texts begin (``entryStarts``).
     private(set) var textStarts: [UInt32] = []
     /// The rank of each text's entry, until ``finish(ranks:codes:)`` turns them into
-    /// ``firstTexts``; texts come in rank order.
+    /// ``entryStarts``; texts come in rank order.
     private(set) var textRanks: [UInt32] = []
     /// Where each word begins in ``weights``; after ``finish(ranks:codes:)``, ordered by the first
     /// ``sortedLength`` weights from there (to the end of the text at most).
@@ -45,9 +45,11 @@ struct WeightTable: Sendable {
     private(set) var wordRankOffsets: [UInt16] = []
     /// After ``finish(ranks:codes:)``: the ranks of the table's entries.
     private(set) var rankRange: Range<Int> = 0..<0
-    /// After ``finish(ranks:codes:)``: the first text of each rank of ``rankRange`` (counted from its
-    /// lower bound), and the end.
-    private(set) var firstTexts: [UInt32] = []
+    /// After ``finish(ranks:codes:)``: where the texts of each rank of ``rankRange`` (counted
+    /// from its lower bound) begin in the weights, and the end. A scan needs no start of each
+    /// text: every text ends in a 0, which no query holds, so a match inside an entry's weights
+    /// lies inside one of its texts.
+    private(set) var entryStarts: [UInt32] = []
     /// The most weights any text has: a longer query matches nothing.
     private(set) var longestText = 0
     /// After ``finish(ranks:codes:)``: per rank of ``rankRange``, one bit (``signatureBit(_:)``) for
@@ -150,18 +152,18 @@ struct WeightTable: Sendable {
         self.codes = codes
         let narrows = codes?.fitsSixteenBits ?? false
         if !narrows { weights = Self.fitted(weights) }
-        textStarts = Self.fitted(textStarts)
         scratchStarts = []
         longestText = zip(textStarts, textStarts.dropFirst()).reduce(0) { max($0, Int($1.1 - $1.0) - 1) }
-        firstTexts = [UInt32](repeating: 0, count: ranks.count + 1)
+        entryStarts = [UInt32](repeating: 0, count: ranks.count + 1)
         var text = 0
         for rank in ranks.lowerBound...ranks.upperBound {
             while text < textRanks.count, textRanks[text] < rank { text += 1 }
-            firstTexts[rank - ranks.lowerBound] = UInt32(text)
+            entryStarts[rank - ranks.lowerBound] = textStarts[text]
         }
-        // A text's entry is found from ``firstTexts`` by the scans, which walk texts and
-        // entries together: a rank per text would be a third array as long as the texts'.
+        // A match's entry is found from ``entryStarts`` by the scans, which walk positions and
+        // entries together: neither a start nor a rank per text is kept.
         textRanks = []
+        textStarts = []
         signatures = entrySignatures()
         sortWords()
         if narrows {
@@ -203,7 +205,7 @@ struct WeightTable: Sendable {
         var signatures = [UInt64](repeating: 0, count: rankRange.count)
         weights.withUnsafeBufferPointer { all in
             for i in signatures.indices {
-                let from = Int(textStarts[Int(firstTexts[i])]), to = Int(textStarts[Int(firstTexts[i + 1])])
+                let from = Int(entryStarts[i]), to = Int(entryStarts[i + 1])
                 var signature: UInt64 = 0
                 for weight in all[from..<to] where weight != 0 { signature |= Self.signatureBit(weight) }
                 signatures[i] = signature
@@ -386,10 +388,9 @@ struct WeightTable: Sendable {
             var found = RankSet(count: entryCount)
             for rank in entries[ranges[part]] where rankRange.contains(rank) {
                 let entry = rank - rankRange.lowerBound
-                let first = Int(firstTexts[entry]), end = Int(firstTexts[entry + 1])
-                guard first < end else { continue }
-                markSubstringMatches(of: query, in: stored, from: Int(textStarts[first]), to: Int(textStarts[end]),
-                                     firstText: first, firstEntry: entry, ranks: &found)
+                let from = Int(entryStarts[entry]), to = Int(entryStarts[entry + 1])
+                guard from < to else { continue }
+                markSubstringMatches(of: query, in: stored, from: from, to: to, firstEntry: entry, ranks: &found)
             }
             return found
         }
@@ -402,23 +403,21 @@ struct WeightTable: Sendable {
     /// Scans all weights, in two halves on two cores when there are two.
     private func markSubstringMatchesEverywhere<Weight: StoredWeight>(of query: [Weight], in stored: [Weight],
                                                                       ranks: inout RankSet, concurrently: Bool) {
-        guard concurrently, stored.count >= Self.parallelScanThreshold, ParallelWork.processorCount > 1, textStarts.count > 2 else {
-            markSubstringMatches(of: query, in: stored, from: 0, to: stored.count, firstText: 0, firstEntry: 0, ranks: &ranks)
+        guard concurrently, stored.count >= Self.parallelScanThreshold, ParallelWork.processorCount > 1, rankRange.count > 1 else {
+            markSubstringMatches(of: query, in: stored, from: 0, to: stored.count, firstEntry: 0, ranks: &ranks)
             return
         }
-        // The halves meet at the start of a text.
-        let middleText = textStarts.partitioningIndex { Int($0) >= stored.count / 2 }
-        let middle = Int(textStarts[middleText])
-        // The entry of that text: the last one whose texts begin at or before it.
-        let middleEntry = firstTexts.partitioningIndex { Int($0) > middleText } - 1
+        // The halves meet at the start of an entry.
+        let middleEntry = entryStarts.partitioningIndex { Int($0) >= stored.count / 2 }
+        let middle = Int(entryStarts[middleEntry])
         let entryCount = ranks.count
         let halves = ParallelWork.map(count: 2) { half in
             var found = RankSet(count: entryCount)
             if half == 0 {
-                markSubstringMatches(of: query, in: stored, from: 0, to: middle, firstText: 0, firstEntry: 0, ranks: &found)
+                markSubstringMatches(of: query, in: stored, from: 0, to: middle, firstEntry: 0, ranks: &found)
             } else {
-                markSubstringMatches(of: query, in: stored, from: middle, to: stored.count, firstText: middleText,
-                                     firstEntry: middleEntry, ranks: &found)
+                markSubstringMatches(of: query, in: stored, from: middle, to: stored.count, firstEntry: middleEntry,
+                                     ranks: &found)
             }
             return found
         }
@@ -431,69 +430,64 @@ struct WeightTable: Sendable {
     /// costs at most this many comparisons.
     private static let vectorScanLimit = 8
 
-    /// Scans `weights[from..<to]`, which begins with text `firstText`, a text of the entry
-    /// `firstEntry` (counted from ``rankRange``'s lower bound) or of a later one.
+    /// Scans `weights[from..<to]`, which begins with the texts of the entry `firstEntry`
+    /// (counted from ``rankRange``'s lower bound) or of a later one.
     private func markSubstringMatches<Weight: StoredWeight>(of query: [Weight], in stored: [Weight], from: Int, to: Int,
-                                                            firstText: Int, firstEntry: Int, ranks: inout RankSet) {
+                                                            firstEntry: Int, ranks: inout RankSet) {
         guard to - from >= query.count else { return }
         if query.count > Self.vectorScanLimit {
-            var text = firstText, entry = firstEntry
+            var entry = firstEntry
             let search = PatternSearch(query)
             stored.withUnsafeBufferPointer { all in
                 search.forEachOccurrence(in: UnsafeBufferPointer(rebasing: all[from..<to])) { start in
-                    // A match cannot span two texts: it would contain a 0.
-                    while Int(textStarts[text + 1]) <= from + start { text += 1 }
-                    while Int(firstTexts[entry + 1]) <= text { entry += 1 }
+                    // A match cannot span two texts, let alone two entries: it would contain a 0.
+                    while Int(entryStarts[entry + 1]) <= from + start { entry += 1 }
                     ranks.insert(UInt32(rankRange.lowerBound + entry))
                     // The rest of the entry is skipped.
-                    text = Int(firstTexts[entry + 1]) - 1
-                    return Int(textStarts[text + 1]) - from
+                    return Int(entryStarts[entry + 1]) - from
                 }
             }
             return
         }
         stored.withUnsafeBufferPointer { all in
             query.withUnsafeBufferPointer { query in
-                textStarts.withUnsafeBufferPointer { textStarts in
-                    firstTexts.withUnsafeBufferPointer { firstTexts in
-                        let base = all.baseAddress!
-                        // The last position where the query fits.
-                        let last = to - query.count
-                        var text = firstText, entry = firstEntry
-                        let firstRank = rankRange.lowerBound
-                        // After a match the rest of its entry is skipped.
-                        var resume = from
-                        func check(_ position: Int) {
-                            guard position >= resume, Self.comparePrefix(base + position, query) == 0 else { return }
-                            // A match cannot span two texts: it would contain a 0.
-                            while Int(textStarts[text + 1]) <= position { text += 1 }
-                            while Int(firstTexts[entry + 1]) <= text { entry += 1 }
-                            ranks.insert(UInt32(firstRank + entry))
-                            text = Int(firstTexts[entry + 1]) - 1
-                            resume = Int(textStarts[text + 1])
+                entryStarts.withUnsafeBufferPointer { entryStarts in
+                    let base = all.baseAddress!
+                    // The last position where the query fits.
+                    let last = to - query.count
+                    var entry = firstEntry
+                    let firstRank = rankRange.lowerBound
+                    // After a match the rest of its entry is skipped.
+                    var resume = from
+                    func check(_ position: Int) {
+                        guard position >= resume, Self.comparePrefix(base + position, query) == 0 else { return }
+                        // A match cannot span two texts, let alone two entries: it would
+                        // contain a 0.
+                        while Int(entryStarts[entry + 1]) <= position { entry += 1 }
+                        ranks.insert(UInt32(firstRank + entry))
+                        resume = Int(entryStarts[entry + 1])
+                    }
+                    // The hot loop looks for the query's first weights (up to four), a
+                    // vector at a time: a first letter alone is common ("a"), four
+                    // together are not. Loads at `position + k` for k < query.count stay
+                    // inside the range because the query fits after `last`.
+                    let lanes = Weight.vectorLanes
+                    let filters = min(query.count, 4)
+                    let leading = (query[0], filters > 1 ? query[1] : 0, filters > 2 ? query[2] : 0,
+                                   filters > 3 ? query[3] : 0)
+                    var position = from
+                    while position + lanes <= last + 1 {
+                        var hits = Weight.lanes(at: base + position, beginning: leading, filters: filters)
+                        while hits != 0 {
+                            check(position + hits.trailingZeroBitCount)
+                            hits &= hits - 1
                         }
-                        // The hot loop looks for the query's first weights (up to four), a
-                        // vector at a time: a first letter alone is common ("a"), four
-                        // together are not. Loads at `position + k` for k < query.count stay
-                        // inside the range because the query fits after `last`.
-                        let lanes = Weight.vectorLanes
-                        let filters = min(query.count, 4)
-                        let leading = (query[0], filters > 1 ? query[1] : 0, filters > 2 ? query[2] : 0,
-                                       filters > 3 ? query[3] : 0)
-                        var position = from
-                        while position + lanes <= last + 1 {
-                            var hits = Weight.lanes(at: base + position, beginning: leading, filters: filters)
-                            while hits != 0 {
-                                check(position + hits.trailingZeroBitCount)
-                                hits &= hits - 1
-                            }
-                            position = max(position + lanes, resume)
-                        }
-                        position = max(position, resume)
-                        while position <= last {
-                            if base[position] == query[0] { check(position) }
-                            position += 1
-                        }
+                        position = max(position + lanes, resume)
+                    }
+                    position = max(position, resume)
+                    while position <= last {
+                        if base[position] == query[0] { check(position) }
+                        position += 1
                     }
                 }
             }
@@ -573,7 +567,7 @@ struct WeightTable: Sendable {
         wordStarts.removeAll(keepingCapacity: true)
         wordRanks.removeAll(keepingCapacity: true)
         wordRankOffsets.removeAll(keepingCapacity: true)
-        firstTexts.removeAll(keepingCapacity: true)
+        entryStarts.removeAll(keepingCapacity: true)
         signatures.removeAll(keepingCapacity: true)
         rankRange = 0..<0
         isFinished = false
@@ -587,24 +581,26 @@ struct WeightTable: Sendable {
     }
 
     /// Marks the ranks of the words (indices into ``wordStarts``) that begin with the query:
-    /// one ``PatternSearch`` pass over each text that holds one of them.
+    /// one ``PatternSearch`` pass over the weights of each entry that holds one of them (all
+    /// weights in a table not finished, which holds one entry). A query holds no 0, so no
+    /// occurrence spans two texts.
     ///
-    /// - Complexity: linear in those texts, plus O(log *t*) per word for *t* texts.
+    /// - Complexity: linear in those entries' weights.
     private func markWords<Weight: StoredWeight>(_ words: Range<Int>, beginning query: [Weight], in stored: [Weight],
                                                  ranks: inout RankSet) {
         guard !words.isEmpty else { return }
         var rankOfStart: [UInt32: UInt32] = [:]
-        var texts = Set<Int>()
+        var entries = Set<Int>()
         for i in words {
-            rankOfStart[wordStarts[i]] = rank(ofWord: i)
-            // The text holding the word: the last one starting at or before it.
-            texts.insert(textStarts.partitioningIndex { $0 > wordStarts[i] } - 1)
+            let rank = rank(ofWord: i)
+            rankOfStart[wordStarts[i]] = rank
+            entries.insert(isFinished ? Int(rank) - rankRange.lowerBound : 0)
         }
         let search = PatternSearch(query)
         stored.withUnsafeBufferPointer { all in
-            for text in texts {
-                let from = Int(textStarts[text])
-                let to = text + 1 < textStarts.count ? Int(textStarts[text + 1]) : all.count
+            for entry in entries {
+                let from = isFinished ? Int(entryStarts[entry]) : 0
+                let to = isFinished ? Int(entryStarts[entry + 1]) : all.count
                 search.forEachOccurrence(in: UnsafeBufferPointer(rebasing: all[from..<to])) { start in
                     if let rank = rankOfStart[UInt32(from + start)] { ranks.insert(rank) }
                     return nil
