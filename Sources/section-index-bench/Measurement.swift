@@ -46,9 +46,20 @@ enum Measurement {
                 }
                 blackHole(total)
             }
+        default:
+            throw BenchError.unknownMode(mode)
+        }
+    }
+
+    /// The search measurements: what prepares a list from names and readings.
+    static let searchModes: Set = ["search-prepare", "search-prefix", "search-substring", "search-t9"]
+
+    /// One search measurement over names and their readings, the two arrays
+    /// `NameMatcher.prepare(names:readings:)` takes (and nothing else of the list).
+    static func runSearch(_ mode: String, names plain: [String], readings: [String?], locale: String, queries: Int) throws -> Double {
+        switch mode {
         case "search-prepare", "search-prefix", "search-substring", "search-t9":
             let matcher = try NameMatcher(locale: locale)
-            let plain = names.map(\.name), readings = names.map(\.reading)
             var list: SearchList<String>?
             let preparation = time { list = matcher.prepare(names: plain, readings: readings) }
             if mode == "search-prepare" { return preparation }

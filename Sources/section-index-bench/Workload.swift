@@ -47,6 +47,25 @@ enum Workload {
         return result
     }
 
+    /// The names of ``names(count:)`` and their readings, as two arrays: what a search list
+    /// is prepared from (`NameMatcher.prepare(names:readings:)`), without the list of entries
+    /// beside them.
+    static func columns(count: Int) -> (names: [String], readings: [String?]) {
+        let base = corpus()
+        var names: [String] = [], readings: [String?] = []
+        names.reserveCapacity(count)
+        readings.reserveCapacity(count)
+        var round = 0
+        while names.count < count {
+            for entry in base where names.count < count {
+                names.append(round == 0 ? entry.name : entry.name + " \(round)")
+                readings.append(entry.reading)
+            }
+            round += 1
+        }
+        return (names, readings)
+    }
+
     /// The names as a `name<TAB>reading` file for the command-line measurements.
     static func writeFile(count: Int, to url: URL) throws {
         var text = ""

@@ -23,8 +23,16 @@ if options.only == "floor", let input = options.input {
 }
 if let mode = options.only {
     // Child: load the names (not timed), run one measurement, report "seconds maxRSSkB".
-    let names = Workload.names(count: options.count)
-    let seconds = try Measurement.run(mode, names: names, locale: options.locale, queries: options.queries)
+    let seconds: Double
+    if Measurement.searchModes.contains(mode) {
+        // Search is handed the names and readings as the two arrays it takes: the child holds
+        // them, and no list of entries beside them that the measurement never reads.
+        let (names, readings) = Workload.columns(count: options.count)
+        seconds = try Measurement.runSearch(mode, names: names, readings: readings, locale: options.locale, queries: options.queries)
+    } else {
+        let names = Workload.names(count: options.count)
+        seconds = try Measurement.run(mode, names: names, locale: options.locale, queries: options.queries)
+    }
     print(String(format: "%.6f %d", seconds, Measurement.peakResidentKilobytes()))
     exit(0)
 }

@@ -382,7 +382,9 @@ struct SearchTests {
                 words.append(rank: 0, texts: texts, to: &byWord)
                 words.append(rank: 0, name: entry.name, reading: entry.reading, matcher: matcher, memo: memo, to: &byName)
                 for (table, how) in [(byWord, "word by word"), (byName, "from the spellings before a last ASCII word")] {
-                    #expect(table.weights == whole.weights && table.textStarts == whole.textStarts
+                    // Word forms write codes of primaries; 0 ends a text in both.
+                    let primaries = table.weights.map { $0 == 0 ? 0 : words.weightCodes.primary(ofCode: $0) }
+                    #expect(primaries == whole.weights && table.textStarts == whole.textStarts
                             && table.wordStarts == whole.wordStarts, "locale \(locale): \(entry.name), \(how)")
                 }
             }
@@ -415,6 +417,33 @@ struct SearchTests {
                 "a query longer than the words' sorted length is checked in full")
         #expect(list.search(String(repeating: "a", count: 40) + "b").map(\.position) == [], "and fails in full")
         #expect(list.search("zhang").map(\.element) == [names.last!], "a very long Han name is romanised from its start")
+    }
+
+    @Test("A part with more distinct weights than two bytes can code keeps four-byte codes and finds the same")
+    func partBeyondSixteenBitCodes() throws {
+        let matcher = try Self.matcher("en")
+        // Every ideograph has a primary weight of its own: 74,000 of them in one name give its
+        // part more codes than UInt16 holds (CJK Unified Ideographs, Extensions A and B).
+        let ideographs = [0x4E00...0x9FFF, 0x3400...0x4DBF, 0x20000...0x2A6DF].flatMap { $0 }
+            .map { String(Unicode.Scalar(UInt32($0))!) }
+        let huge = ideographs.joined()
+        let names = ["Anna Zhang", huge, "张伟", "Zoë 42"]
+        let list = matcher.prepare(names, name: \.self)
+        #expect(list.parts.contains { !$0.storesNarrowWeights && $0.weightCount > 0 }, "a part keeps four-byte codes")
+        let queries = [ideographs[0...2].joined(), ideographs[40_000...40_003].joined(), ideographs[70_000...70_001].joined(),
+                       "anna", "zhang", "zw", "zoe", "42", "\u{4E00}\u{3400}"]
+        for query in queries {
+            for mode in [NameMatcher.Mode.prefix, .substring] {
+                let slow = names.indices.filter { matcher.matches(name: names[$0], query: query, mode: mode) }
+                #expect(Set(list.positions(matching: query, mode: mode)) == Set(slow), "\"\(query)\" \(mode)")
+            }
+        }
+        for keys in ["94", "2", "26", "9426"] {
+            let slow = names.indices.filter { matcher.matches(name: names[$0], query: keys, mode: .t9) }
+            #expect(Set(list.positions(matching: keys, mode: .t9)) == Set(slow), "\(keys) t9")
+        }
+        #expect(list.positions(matching: ideographs[40_000...40_003].joined(), mode: .substring) == [1],
+                "a run from the middle of the huge name finds it")
     }
 
     @Test("Documentation examples")

@@ -99,11 +99,23 @@ extension WeightTable {
     /// - Complexity: O(log *w*) per live prefix of the keys for *w* words, plus the matches.
     func markDialPadMatches(of keys: [UInt8], pad: DialPad, in ranks: inout RankSet) {
         guard !keys.isEmpty else { return }
-        weights.withUnsafeBufferPointer { all in
+        if storesNarrowWeights {
+            markDialPadMatches(of: keys, pad: pad, in: narrowWeights, ranks: &ranks)
+        } else {
+            markDialPadMatches(of: keys, pad: pad, in: weights, ranks: &ranks)
+        }
+    }
+
+    /// ``markDialPadMatches(of:pad:in:)`` over the stored weights: each candidate primary is
+    /// looked for by its code.
+    private func markDialPadMatches<Weight: StoredWeight>(of keys: [UInt8], pad: DialPad, in stored: [Weight],
+                                                          ranks: inout RankSet) {
+        stored.withUnsafeBufferPointer { all in
             wordStarts.withUnsafeBufferPointer { starts in
-                wordRanks.withUnsafeBufferPointer { wordRanks in
+                wordRankOffsets.withUnsafeBufferPointer { offsets in
+                    let firstRank = UInt32(rankRange.lowerBound)
                     let base = all.baseAddress!
-                    func weight(_ i: Int, _ depth: Int) -> UInt32 { base[Int(starts[i]) + depth] }
+                    func weight(_ i: Int, _ depth: Int) -> Weight { base[Int(starts[i]) + depth] }
                     func firstIndex(_ low: Int, _ high: Int, where above: (Int) -> Bool) -> Int {
                         var low = low, high = high
                         while low < high {
@@ -115,17 +127,26 @@ extension WeightTable {
                     func descend(_ low: Int, _ high: Int, depth: Int, keys rest: ArraySlice<UInt8>) {
                         guard low < high else { return }
                         if rest.isEmpty {
-                            for i in low..<high { ranks.insert(wordRanks[i]) }
+                            for i in low..<high { ranks.insert(firstRank + UInt32(offsets[i])) }
                             return
                         }
                         // Words are sorted by their first `sortedLength` weights only.
                         if depth >= Self.sortedLength {
-                            for i in low..<high where pad.spells(base + Int(starts[i]) + depth, rest) {
-                                ranks.insert(wordRanks[i])
+                            for i in low..<high where primaries(from: Int(starts[i]) + depth, in: all).withUnsafeBufferPointer({
+                                pad.spells($0.baseAddress!, rest)
+                            }) {
+                                ranks.insert(firstRank + UInt32(offsets[i]))
                             }
                             return
                         }
-                        for (candidate, length) in pad.candidates(for: rest) {
+                        for (primary, length) in pad.candidates(for: rest) {
+                            // A primary without a code is in no word of the table.
+                            var code = primary
+                            if let codes {
+                                guard let known = codes.existingCode(of: primary) else { continue }
+                                code = known
+                            }
+                            let candidate = Weight(truncatingIfNeeded: code)
                             let lower = firstIndex(low, high) { weight($0, depth) >= candidate }
                             let upper = firstIndex(lower, high) { weight($0, depth) > candidate }
                             descend(lower, upper, depth: depth + 1, keys: rest.dropFirst(length))
@@ -135,6 +156,20 @@ extension WeightTable {
                 }
             }
         }
+    }
+
+    /// The primaries of the stored weights from a position to the end of its text, with the
+    /// 0 that ends it: what ``DialPad/spells(_:_:)`` reads beyond the sorted weights.
+    private func primaries<Weight: StoredWeight>(from position: Int, in all: UnsafeBufferPointer<Weight>) -> [UInt32] {
+        var primaries: [UInt32] = []
+        var position = position
+        while all[position] != 0 {
+            let stored = UInt32(all[position])
+            primaries.append(codes.map { $0.primary(ofCode: stored) } ?? stored)
+            position += 1
+        }
+        primaries.append(0)
+        return primaries
     }
 
     /// Whether any word of the table spells the keys (one entry, words not sorted).

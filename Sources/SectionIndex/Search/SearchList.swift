@@ -19,8 +19,9 @@ public struct SearchList<Element> {
     /// The elements, in input order: a match reads its own through ``inputPositions``, so
     /// preparing copies no element.
     let elements: [Element]
-    /// Each element's position in the input, in index order.
-    let inputPositions: [Int]
+    /// Each element's position in the input, in index order, in four bytes: a list's ranks
+    /// are counted in 32 bits (``RankSet``).
+    let inputPositions: [UInt32]
     /// Each element's section number, in index order.
     let sectionNumbers: [Int32]
     /// The index's section labels and kinds, by section number.
@@ -55,14 +56,14 @@ public struct SearchList<Element> {
     }
 
     func match(atRank rank: Int) -> SearchMatch<Element> {
-        let position = inputPositions[rank]
+        let position = Int(inputPositions[rank])
         return SearchMatch(element: elements[position], position: position, label: sectionLabels[Int(sectionNumbers[rank])])
     }
 
     /// The input positions of the elements that match, in index order: the search without
     /// building results.
     public func positions(matching query: String, mode: NameMatcher.Mode = .prefix) -> [Int] {
-        ranks(matching: query, mode: mode).map { inputPositions[$0] }
+        ranks(matching: query, mode: mode).map { Int(inputPositions[$0]) }
     }
 
     /// The matches grouped into their sections, in index order: the list to show while the
@@ -77,7 +78,7 @@ public struct SearchList<Element> {
                 sections.append(Section(label: sectionLabels[number], kind: sectionKinds[number], items: [], id: ids[number]))
                 current = number
             }
-            sections[sections.count - 1].items.append(elements[inputPositions[rank]])
+            sections[sections.count - 1].items.append(elements[Int(inputPositions[rank])])
         }
         return sections
     }
@@ -113,7 +114,8 @@ public struct SearchList<Element> {
         guard !plan.literals.isEmpty else { return result?.ranks ?? [] }
         // Words of symbols are matched as written, among the entries the others left.
         return (result?.ranks ?? Array(0..<count)).filter {
-            plan.literalsOccur(inName: names[inputPositions[$0]], reading: readings[inputPositions[$0]])
+            let position = Int(inputPositions[$0])
+            return plan.literalsOccur(inName: names[position], reading: readings[position])
         }
     }
 }
@@ -253,7 +255,8 @@ extension NameMatcher {
         var grouped = index.groupedOrder(names: names, readings: readings)
         // The order as the list keeps it, made before the parts: the grouping's pairs of
         // integers (16 bytes an entry) are gone by the peak, which comes as the parts end.
-        let inputPositions = grouped.entries.map(\.position)
+        precondition(names.count <= Int(UInt32.max), "SearchList: more names than a rank counts")
+        let inputPositions = grouped.entries.map { UInt32($0.position) }
         let sectionNumbers = grouped.entries.map { Int32($0.section) }
         grouped.entries = []
         // Chunks of ranks on every core, each into a table of its own that the list keeps:
@@ -262,17 +265,19 @@ extension NameMatcher {
         let parts = ParallelWork.map(count: ranges.count) { chunk in
             var table = WeightTable()
             let memo = SpellingMemo()
-            weighers.withWeigher { weigher in
+            let codes = weighers.withWeigher { weigher in
                 // Each distinct word weighed and unmarked once, each name's spellings made
-                // once for all the names that differ only in a last ASCII word (WordForms).
+                // once for all the names that differ only in a last ASCII word (WordForms),
+                // in the part's own codes of primaries, two bytes each once finished.
                 var words = WordForms(weigher: weigher)
                 for rank in ranges[chunk] {
-                    let position = inputPositions[rank]
+                    let position = Int(inputPositions[rank])
                     words.append(rank: UInt32(rank), name: names[position], reading: readings[position],
                                  matcher: self, memo: memo, to: &table)
                 }
+                return words.weightCodes
             }
-            table.finish(ranks: ranges[chunk])
+            table.finish(ranks: ranges[chunk], codes: codes)
             return table
         }
         return SearchList(matcher: self, elements: items,

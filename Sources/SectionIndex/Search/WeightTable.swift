@@ -10,34 +10,53 @@ import Collation
 /// one contiguous range, found by two binary searches. A substring search scans the weights.
 ///
 /// A prepared list is held as several tables, each a part of consecutive ranks built and
-/// finished on one core (``finish(ranks:)``): a query marks its matches in every part, and
-/// no part is ever copied into a joined table nor its words merged with another's.
+/// finished on one core (``finish(ranks:codes:)``): a query marks its matches in every part,
+/// and no part is ever copied into a joined table nor its words merged with another's. A
+/// part's weights are codes of its own distinct primaries (``WeightCodes``), two bytes each
+/// where they fit; a query is coded by each part before it is compared.
 struct WeightTable: Sendable {
-    /// Every text's weights, each followed by 0.
+    /// Every text's weights, each followed by 0: primaries, or the codes of ``codes`` in a
+    /// part of a prepared list. Empty once ``finish(ranks:codes:)`` has moved them into
+    /// ``narrowWeights``.
     private(set) var weights: [UInt32] = []
-    /// Where each text begins in ``weights``; after ``finish(ranks:)``, one more entry: the
-    /// end.
+    /// After ``finish(ranks:codes:)``, when ``codes`` fit two bytes: ``weights`` as `UInt16`,
+    /// half their memory.
+    private(set) var narrowWeights: [UInt16] = []
+    /// The codes ``weights`` are written in, or nil when they are primaries (a table of one
+    /// entry): a query is coded the same way before it is compared.
+    private(set) var codes: WeightCodes?
+    /// Whether the weights are in ``narrowWeights``.
+    private(set) var storesNarrowWeights = false
+    /// Where each text begins in ``weights``, until ``finish(ranks:codes:)`` keeps only where
+    /// each entry's texts begin (``entryStarts``).
     private(set) var textStarts: [UInt32] = []
-    /// The rank of each text's entry, until ``finish(ranks:)`` turns them into
-    /// ``firstTexts``; texts come in rank order.
+    /// The rank of each text's entry, until ``finish(ranks:codes:)`` turns them into
+    /// ``entryStarts``; texts come in rank order.
     private(set) var textRanks: [UInt32] = []
-    /// Where each word begins in ``weights``; after ``finish(ranks:)``, ordered by the first
+    /// Where each word begins in ``weights``; after ``finish(ranks:codes:)``, ordered by the first
     /// ``sortedLength`` weights from there (to the end of the text at most).
     private(set) var wordStarts: [UInt32] = []
-    /// The rank of each word's entry, parallel to ``wordStarts``.
+    /// The rank of each word's entry, parallel to ``wordStarts``, until ``finish(ranks:codes:)``
+    /// turns them into ``wordRankOffsets``.
     private(set) var wordRanks: [UInt32] = []
-    /// After ``finish(ranks:)``: the ranks of the table's entries.
+    /// After ``finish(ranks:codes:)``: the rank of each word's entry counted from the lower bound of
+    /// ``rankRange``, parallel to ``wordStarts``. A finished table holds at most
+    /// ``maximumFinishedRanks`` ranks, so two bytes a word do rather than four.
+    private(set) var wordRankOffsets: [UInt16] = []
+    /// After ``finish(ranks:codes:)``: the ranks of the table's entries.
     private(set) var rankRange: Range<Int> = 0..<0
-    /// After ``finish(ranks:)``: the first text of each rank of ``rankRange`` (counted from its
-    /// lower bound), and the end.
-    private(set) var firstTexts: [UInt32] = []
+    /// After ``finish(ranks:codes:)``: where the texts of each rank of ``rankRange`` (counted
+    /// from its lower bound) begin in the weights, and the end. A scan needs no start of each
+    /// text: every text ends in a 0, which no query holds, so a match inside an entry's weights
+    /// lies inside one of its texts.
+    private(set) var entryStarts: [UInt32] = []
     /// The most weights any text has: a longer query matches nothing.
     private(set) var longestText = 0
-    /// After ``finish(ranks:)``: per rank of ``rankRange``, one bit (``signatureBit(_:)``) for
+    /// After ``finish(ranks:codes:)``: per rank of ``rankRange``, one bit (``signatureBit(_:)``) for
     /// each weight its texts hold, so that a substring search skips the entries that lack a
     /// weight of the query without reading their weights.
     private(set) var signatures: [UInt64] = []
-    /// Whether ``finish(ranks:)`` has sorted the words and indexed the texts by rank.
+    /// Whether ``finish(ranks:codes:)`` has sorted the words and indexed the texts by rank.
     private(set) var isFinished = false
     private var scratchStarts: [UInt32] = []
 
@@ -45,6 +64,8 @@ struct WeightTable: Sendable {
     /// megabyte of "a a a …" on one line) cannot make the sort quadratic; a longer query is
     /// checked in full against the words that share its first weights.
     static let sortedLength = 32
+    /// The most ranks a finished table holds: one more than ``wordRankOffsets`` can count.
+    static let maximumFinishedRanks = Int(UInt16.max) + 1
     /// Up to this many words of an entry are compared with each other to drop repeats.
     private static let repeatCheckLimit = 64
 
@@ -110,10 +131,15 @@ struct WeightTable: Sendable {
 
     /// Sorts the words and indexes the texts by rank; call once, after the last append.
     ///
-    /// - Parameter ranks: the ranks of the entries appended (a part of a list holds
-    ///   consecutive ranks; some of them may have no text).
-    mutating func finish(ranks: Range<Int>) {
+    /// - Parameters:
+    ///   - ranks: the ranks of the entries appended (a part of a list holds consecutive
+    ///     ranks; some of them may have no text).
+    ///   - codes: the codes the weights were appended in (``WordForms/weightCodes``), or
+    ///     nil when they are primaries. Where the codes fit two bytes, the weights are kept
+    ///     in ``narrowWeights``.
+    mutating func finish(ranks: Range<Int>, codes: WeightCodes? = nil) {
         precondition(!isFinished, "WeightTable: finished twice")
+        precondition(ranks.count <= Self.maximumFinishedRanks, "WeightTable: more ranks than a word's rank offset counts")
         // Texts come in rank order: the first and the last bound them all.
         precondition(textRanks.first.map { ranks.contains(Int($0)) } ?? true
                      && textRanks.last.map { ranks.contains(Int($0)) } ?? true, "WeightTable: a text outside its ranks")
@@ -121,23 +147,41 @@ struct WeightTable: Sendable {
         textStarts.append(UInt32(weights.count))
         // The arrays grew by doubling and may hold twice what they use; a finished table
         // lives as long as its list, so each is copied to its size once (one part at a time
-        // on each core, while the other parts hold only what they use).
-        weights = Self.fitted(weights)
-        textStarts = Self.fitted(textStarts)
+        // on each core, while the other parts hold only what they use). Weights that will
+        // be narrowed are copied then.
+        self.codes = codes
+        let narrows = codes?.fitsSixteenBits ?? false
+        if !narrows { weights = Self.fitted(weights) }
         scratchStarts = []
         longestText = zip(textStarts, textStarts.dropFirst()).reduce(0) { max($0, Int($1.1 - $1.0) - 1) }
-        firstTexts = [UInt32](repeating: 0, count: ranks.count + 1)
+        entryStarts = [UInt32](repeating: 0, count: ranks.count + 1)
         var text = 0
         for rank in ranks.lowerBound...ranks.upperBound {
             while text < textRanks.count, textRanks[text] < rank { text += 1 }
-            firstTexts[rank - ranks.lowerBound] = UInt32(text)
+            entryStarts[rank - ranks.lowerBound] = textStarts[text]
         }
-        // A text's entry is found from ``firstTexts`` by the scans, which walk texts and
-        // entries together: a rank per text would be a third array as long as the texts'.
+        // A match's entry is found from ``entryStarts`` by the scans, which walk positions and
+        // entries together: neither a start nor a rank per text is kept.
         textRanks = []
+        textStarts = []
         signatures = entrySignatures()
         sortWords()
+        if narrows {
+            narrowWeights = weights.map { UInt16(truncatingIfNeeded: $0) }
+            weights = []
+            storesNarrowWeights = true
+        }
         isFinished = true
+    }
+
+    /// How many weights (with the 0 that ends each text) the table holds.
+    var weightCount: Int { storesNarrowWeights ? narrowWeights.count : weights.count }
+
+    /// A query's weights in the table's own terms: its codes, or the weights themselves in a
+    /// table of primaries; nil when a weight occurs in no text of the table.
+    func coded(_ query: [UInt32]) -> [UInt32]? {
+        guard let codes else { return query }
+        return codes.codes(of: query)
     }
 
     /// The array with no room beyond its elements: a copy when it has more than a little.
@@ -161,7 +205,7 @@ struct WeightTable: Sendable {
         var signatures = [UInt64](repeating: 0, count: rankRange.count)
         weights.withUnsafeBufferPointer { all in
             for i in signatures.indices {
-                let from = Int(textStarts[Int(firstTexts[i])]), to = Int(textStarts[Int(firstTexts[i + 1])])
+                let from = Int(entryStarts[i]), to = Int(entryStarts[i + 1])
                 var signature: UInt64 = 0
                 for weight in all[from..<to] where weight != 0 { signature |= Self.signatureBit(weight) }
                 signatures[i] = signature
@@ -217,14 +261,15 @@ struct WeightTable: Sendable {
             }
         }
         wordStarts = words.map(\.start)
-        wordRanks = words.map(\.rank)
+        let firstRank = UInt32(rankRange.lowerBound)
+        wordRankOffsets = words.map { UInt16($0.rank - firstRank) }
     }
 
     // MARK: - Comparing
 
     /// Orders the weights from two positions, up to their terminating 0 or `limit` weights.
     @inline(__always)
-    static func compareSuffixes(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, limit: Int) -> Int {
+    static func compareSuffixes<Weight: StoredWeight>(_ a: UnsafePointer<Weight>, _ b: UnsafePointer<Weight>, limit: Int) -> Int {
         var i = 0
         while i < limit {
             let x = a[i], y = b[i]
@@ -239,7 +284,7 @@ struct WeightTable: Sendable {
     /// query's length: 0 when the query is a prefix. The query holds no 0, so the text's
     /// terminating 0 stops the comparison.
     @inline(__always)
-    static func comparePrefix(_ text: UnsafePointer<UInt32>, _ query: UnsafeBufferPointer<UInt32>) -> Int {
+    static func comparePrefix<Weight: StoredWeight>(_ text: UnsafePointer<Weight>, _ query: UnsafeBufferPointer<Weight>) -> Int {
         for i in 0..<query.count {
             let x = text[i], y = query[i]
             if x != y { return x < y ? -1 : 1 }
@@ -253,8 +298,17 @@ struct WeightTable: Sendable {
     ///
     /// - Complexity: O(log *w*) comparisons for *w* words, plus one step per matching word.
     func markPrefixMatches(of query: [UInt32], in ranks: inout RankSet) {
-        guard !query.isEmpty, query.count <= longestText else { return }
-        weights.withUnsafeBufferPointer { all in
+        guard !query.isEmpty, query.count <= longestText, let query = coded(query) else { return }
+        if storesNarrowWeights {
+            markPrefixMatches(of: query.map { UInt16(truncatingIfNeeded: $0) }, in: narrowWeights, ranks: &ranks)
+        } else {
+            markPrefixMatches(of: query, in: weights, ranks: &ranks)
+        }
+    }
+
+    /// ``markPrefixMatches(of:in:)`` over the stored weights, the query coded as they are.
+    private func markPrefixMatches<Weight: StoredWeight>(of query: [Weight], in stored: [Weight], ranks: inout RankSet) {
+        stored.withUnsafeBufferPointer { all in
             query.withUnsafeBufferPointer { query in
                 wordStarts.withUnsafeBufferPointer { starts in
                     let base = all.baseAddress!
@@ -270,13 +324,14 @@ struct WeightTable: Sendable {
                     }
                     let lower = firstIndex { $0 >= 0 }
                     let upper = firstIndex { $0 > 0 }
-                    wordRanks.withUnsafeBufferPointer { wordRanks in
+                    wordRankOffsets.withUnsafeBufferPointer { offsets in
                         if query.count > head.count {
                             // Words of one text overlap: checking each in full could cost
                             // words × query; one pass per text finds them all.
-                            markWords(lower..<upper, beginning: Array(query), in: &ranks)
+                            markWords(lower..<upper, beginning: Array(query), in: stored, ranks: &ranks)
                         } else {
-                            for i in lower..<upper { ranks.insert(wordRanks[i]) }
+                            let firstRank = UInt32(rankRange.lowerBound)
+                            for i in lower..<upper { ranks.insert(firstRank + UInt32(offsets[i])) }
                         }
                     }
                 }
@@ -292,26 +347,40 @@ struct WeightTable: Sendable {
     ///   that may hold the query (or over all weights when most may), sixteen at a time.
     func markSubstringMatches(of query: [UInt32], in ranks: inout RankSet, among candidates: RankSet? = nil,
                               concurrently: Bool = true) {
-        guard !query.isEmpty, query.count <= longestText else { return }
+        guard !query.isEmpty, query.count <= longestText, let query = coded(query) else { return }
         var holders = candidates
         if isFinished {
             let holding = entries(holdingAllOf: query, count: ranks.count)
             if holders == nil { holders = holding } else { holders!.formIntersection(holding) }
         }
+        if storesNarrowWeights {
+            markSubstringMatches(of: query.map { UInt16(truncatingIfNeeded: $0) }, in: narrowWeights, holders: holders,
+                                 among: candidates, ranks: &ranks, concurrently: concurrently)
+        } else {
+            markSubstringMatches(of: query, in: weights, holders: holders, among: candidates, ranks: &ranks,
+                                 concurrently: concurrently)
+        }
+    }
+
+    /// ``markSubstringMatches(of:in:among:concurrently:)`` over the stored weights, the query
+    /// coded as they are, once the entries that may hold it (`holders`) are known.
+    private func markSubstringMatches<Weight: StoredWeight>(of query: [Weight], in stored: [Weight], holders: RankSet?,
+                                                            among candidates: RankSet?, ranks: inout RankSet,
+                                                            concurrently: Bool) {
         // Where most entries may hold the query, one scan of all weights beats a scan per entry.
         guard let holders, candidates != nil || holders.memberCount <= rankRange.count / Self.sparseFraction else {
-            markSubstringMatchesEverywhere(of: query, in: &ranks, concurrently: concurrently)
+            markSubstringMatchesEverywhere(of: query, in: stored, ranks: &ranks, concurrently: concurrently)
             return
         }
-        markSubstringMatches(of: query, inEach: holders.ranks, in: &ranks, concurrently: concurrently)
+        markSubstringMatches(of: query, in: stored, inEach: holders.ranks, ranks: &ranks, concurrently: concurrently)
     }
 
     /// An entry scan pays for itself while at most this fraction of entries is scanned.
     private static let sparseFraction = 4
 
     /// Scans the weights of each entry given, in two halves on two cores when there are many.
-    private func markSubstringMatches(of query: [UInt32], inEach entries: [Int], in ranks: inout RankSet,
-                                      concurrently: Bool) {
+    private func markSubstringMatches<Weight: StoredWeight>(of query: [Weight], in stored: [Weight], inEach entries: [Int],
+                                                            ranks: inout RankSet, concurrently: Bool) {
         let parts = concurrently && entries.count >= ParallelWork.threshold && ParallelWork.processorCount > 1 ? 2 : 1
         let ranges = ParallelWork.chunks(of: entries.count, into: parts)
         let entryCount = ranks.count
@@ -319,10 +388,9 @@ struct WeightTable: Sendable {
             var found = RankSet(count: entryCount)
             for rank in entries[ranges[part]] where rankRange.contains(rank) {
                 let entry = rank - rankRange.lowerBound
-                let first = Int(firstTexts[entry]), end = Int(firstTexts[entry + 1])
-                guard first < end else { continue }
-                markSubstringMatches(of: query, from: Int(textStarts[first]), to: Int(textStarts[end]),
-                                     firstText: first, firstEntry: entry, in: &found)
+                let from = Int(entryStarts[entry]), to = Int(entryStarts[entry + 1])
+                guard from < to else { continue }
+                markSubstringMatches(of: query, in: stored, from: from, to: to, firstEntry: entry, ranks: &found)
             }
             return found
         }
@@ -333,24 +401,23 @@ struct WeightTable: Sendable {
     private static let parallelScanThreshold = 1 << 20
 
     /// Scans all weights, in two halves on two cores when there are two.
-    private func markSubstringMatchesEverywhere(of query: [UInt32], in ranks: inout RankSet, concurrently: Bool) {
-        guard concurrently, weights.count >= Self.parallelScanThreshold, ParallelWork.processorCount > 1, textStarts.count > 2 else {
-            markSubstringMatches(of: query, from: 0, to: weights.count, firstText: 0, firstEntry: 0, in: &ranks)
+    private func markSubstringMatchesEverywhere<Weight: StoredWeight>(of query: [Weight], in stored: [Weight],
+                                                                      ranks: inout RankSet, concurrently: Bool) {
+        guard concurrently, stored.count >= Self.parallelScanThreshold, ParallelWork.processorCount > 1, rankRange.count > 1 else {
+            markSubstringMatches(of: query, in: stored, from: 0, to: stored.count, firstEntry: 0, ranks: &ranks)
             return
         }
-        // The halves meet at the start of a text.
-        let middleText = textStarts.partitioningIndex { Int($0) >= weights.count / 2 }
-        let middle = Int(textStarts[middleText])
-        // The entry of that text: the last one whose texts begin at or before it.
-        let middleEntry = firstTexts.partitioningIndex { Int($0) > middleText } - 1
+        // The halves meet at the start of an entry.
+        let middleEntry = entryStarts.partitioningIndex { Int($0) >= stored.count / 2 }
+        let middle = Int(entryStarts[middleEntry])
         let entryCount = ranks.count
         let halves = ParallelWork.map(count: 2) { half in
             var found = RankSet(count: entryCount)
             if half == 0 {
-                markSubstringMatches(of: query, from: 0, to: middle, firstText: 0, firstEntry: 0, in: &found)
+                markSubstringMatches(of: query, in: stored, from: 0, to: middle, firstEntry: 0, ranks: &found)
             } else {
-                markSubstringMatches(of: query, from: middle, to: weights.count, firstText: middleText,
-                                     firstEntry: middleEntry, in: &found)
+                markSubstringMatches(of: query, in: stored, from: middle, to: stored.count, firstEntry: middleEntry,
+                                     ranks: &found)
             }
             return found
         }
@@ -363,79 +430,64 @@ struct WeightTable: Sendable {
     /// costs at most this many comparisons.
     private static let vectorScanLimit = 8
 
-    /// Scans `weights[from..<to]`, which begins with text `firstText`, a text of the entry
-    /// `firstEntry` (counted from ``rankRange``'s lower bound) or of a later one.
-    private func markSubstringMatches(of query: [UInt32], from: Int, to: Int, firstText: Int, firstEntry: Int,
-                                      in ranks: inout RankSet) {
+    /// Scans `weights[from..<to]`, which begins with the texts of the entry `firstEntry`
+    /// (counted from ``rankRange``'s lower bound) or of a later one.
+    private func markSubstringMatches<Weight: StoredWeight>(of query: [Weight], in stored: [Weight], from: Int, to: Int,
+                                                            firstEntry: Int, ranks: inout RankSet) {
         guard to - from >= query.count else { return }
         if query.count > Self.vectorScanLimit {
-            var text = firstText, entry = firstEntry
+            var entry = firstEntry
             let search = PatternSearch(query)
-            weights.withUnsafeBufferPointer { all in
+            stored.withUnsafeBufferPointer { all in
                 search.forEachOccurrence(in: UnsafeBufferPointer(rebasing: all[from..<to])) { start in
-                    // A match cannot span two texts: it would contain a 0.
-                    while Int(textStarts[text + 1]) <= from + start { text += 1 }
-                    while Int(firstTexts[entry + 1]) <= text { entry += 1 }
+                    // A match cannot span two texts, let alone two entries: it would contain a 0.
+                    while Int(entryStarts[entry + 1]) <= from + start { entry += 1 }
                     ranks.insert(UInt32(rankRange.lowerBound + entry))
                     // The rest of the entry is skipped.
-                    text = Int(firstTexts[entry + 1]) - 1
-                    return Int(textStarts[text + 1]) - from
+                    return Int(entryStarts[entry + 1]) - from
                 }
             }
             return
         }
-        weights.withUnsafeBufferPointer { all in
+        stored.withUnsafeBufferPointer { all in
             query.withUnsafeBufferPointer { query in
-                textStarts.withUnsafeBufferPointer { textStarts in
-                    firstTexts.withUnsafeBufferPointer { firstTexts in
-                        let base = all.baseAddress!
-                        // The last position where the query fits.
-                        let last = to - query.count
-                        var text = firstText, entry = firstEntry
-                        let firstRank = rankRange.lowerBound
-                        // After a match the rest of its entry is skipped.
-                        var resume = from
-                        func check(_ position: Int) {
-                            guard position >= resume, Self.comparePrefix(base + position, query) == 0 else { return }
-                            // A match cannot span two texts: it would contain a 0.
-                            while Int(textStarts[text + 1]) <= position { text += 1 }
-                            while Int(firstTexts[entry + 1]) <= text { entry += 1 }
-                            ranks.insert(UInt32(firstRank + entry))
-                            text = Int(firstTexts[entry + 1]) - 1
-                            resume = Int(textStarts[text + 1])
+                entryStarts.withUnsafeBufferPointer { entryStarts in
+                    let base = all.baseAddress!
+                    // The last position where the query fits.
+                    let last = to - query.count
+                    var entry = firstEntry
+                    let firstRank = rankRange.lowerBound
+                    // After a match the rest of its entry is skipped.
+                    var resume = from
+                    func check(_ position: Int) {
+                        guard position >= resume, Self.comparePrefix(base + position, query) == 0 else { return }
+                        // A match cannot span two texts, let alone two entries: it would
+                        // contain a 0.
+                        while Int(entryStarts[entry + 1]) <= position { entry += 1 }
+                        ranks.insert(UInt32(firstRank + entry))
+                        resume = Int(entryStarts[entry + 1])
+                    }
+                    // The hot loop looks for the query's first weights (up to four), a
+                    // vector at a time: a first letter alone is common ("a"), four
+                    // together are not. Loads at `position + k` for k < query.count stay
+                    // inside the range because the query fits after `last`.
+                    let lanes = Weight.vectorLanes
+                    let filters = min(query.count, 4)
+                    let leading = (query[0], filters > 1 ? query[1] : 0, filters > 2 ? query[2] : 0,
+                                   filters > 3 ? query[3] : 0)
+                    var position = from
+                    while position + lanes <= last + 1 {
+                        var hits = Weight.lanes(at: base + position, beginning: leading, filters: filters)
+                        while hits != 0 {
+                            check(position + hits.trailingZeroBitCount)
+                            hits &= hits - 1
                         }
-                        // The hot loop looks for the query's first weights (up to four), a
-                        // vector at a time: a first letter alone is common ("a"), four
-                        // together are not. Loads at `position + k` for k < query.count stay
-                        // inside the range because the query fits after `last`.
-                        typealias Vector = SIMD16<UInt32>
-                        let lanes = Vector.scalarCount
-                        let filters = min(query.count, 4)
-                        let first = Vector(repeating: query[0])
-                        let second = Vector(repeating: filters > 1 ? query[1] : 0)
-                        let third = Vector(repeating: filters > 2 ? query[2] : 0)
-                        let fourth = Vector(repeating: filters > 3 ? query[3] : 0)
-                        @inline(__always) func load(_ offset: Int) -> Vector {
-                            UnsafeRawPointer(base + offset).loadUnaligned(as: Vector.self)
-                        }
-                        var position = from
-                        while position + lanes <= last + 1 {
-                            var hits = load(position) .== first
-                            if any(hits) {
-                                if filters > 1 { hits .&= load(position + 1) .== second }
-                                if filters > 2, any(hits) { hits .&= load(position + 2) .== third }
-                                if filters > 3, any(hits) { hits .&= load(position + 3) .== fourth }
-                                if any(hits) {
-                                    for lane in 0..<lanes where hits[lane] { check(position + lane) }
-                                }
-                            }
-                            position = max(position + lanes, resume)
-                        }
-                        position = max(position, resume)
-                        while position <= last {
-                            if base[position] == query[0] { check(position) }
-                            position += 1
-                        }
+                        position = max(position + lanes, resume)
+                    }
+                    position = max(position, resume)
+                    while position <= last {
+                        if base[position] == query[0] { check(position) }
+                        position += 1
                     }
                 }
             }
@@ -449,7 +501,7 @@ struct WeightTable: Sendable {
         switch mode {
         case .prefix, .t9:
             var ranks = RankSet(count: 1)
-            markWords(wordStarts.indices, beginning: query, in: &ranks)
+            markWords(wordStarts.indices, beginning: query, in: weights, ranks: &ranks)
             return !ranks.isEmpty
         case .substring:
             return weights.withUnsafeBufferPointer { PatternSearch(query).occurs(in: $0) }
@@ -514,31 +566,41 @@ struct WeightTable: Sendable {
         textRanks.removeAll(keepingCapacity: true)
         wordStarts.removeAll(keepingCapacity: true)
         wordRanks.removeAll(keepingCapacity: true)
-        firstTexts.removeAll(keepingCapacity: true)
+        wordRankOffsets.removeAll(keepingCapacity: true)
+        entryStarts.removeAll(keepingCapacity: true)
         signatures.removeAll(keepingCapacity: true)
         rankRange = 0..<0
         isFinished = false
         longestText = 0
     }
 
+    /// The rank of the entry of a word (an index into ``wordStarts``).
+    @inline(__always)
+    func rank(ofWord word: Int) -> UInt32 {
+        isFinished ? UInt32(rankRange.lowerBound) + UInt32(wordRankOffsets[word]) : wordRanks[word]
+    }
+
     /// Marks the ranks of the words (indices into ``wordStarts``) that begin with the query:
-    /// one ``PatternSearch`` pass over each text that holds one of them.
+    /// one ``PatternSearch`` pass over the weights of each entry that holds one of them (all
+    /// weights in a table not finished, which holds one entry). A query holds no 0, so no
+    /// occurrence spans two texts.
     ///
-    /// - Complexity: linear in those texts, plus O(log *t*) per word for *t* texts.
-    private func markWords(_ words: Range<Int>, beginning query: [UInt32], in ranks: inout RankSet) {
+    /// - Complexity: linear in those entries' weights.
+    private func markWords<Weight: StoredWeight>(_ words: Range<Int>, beginning query: [Weight], in stored: [Weight],
+                                                 ranks: inout RankSet) {
         guard !words.isEmpty else { return }
         var rankOfStart: [UInt32: UInt32] = [:]
-        var texts = Set<Int>()
+        var entries = Set<Int>()
         for i in words {
-            rankOfStart[wordStarts[i]] = wordRanks[i]
-            // The text holding the word: the last one starting at or before it.
-            texts.insert(textStarts.partitioningIndex { $0 > wordStarts[i] } - 1)
+            let rank = rank(ofWord: i)
+            rankOfStart[wordStarts[i]] = rank
+            entries.insert(isFinished ? Int(rank) - rankRange.lowerBound : 0)
         }
         let search = PatternSearch(query)
-        weights.withUnsafeBufferPointer { all in
-            for text in texts {
-                let from = Int(textStarts[text])
-                let to = text + 1 < textStarts.count ? Int(textStarts[text + 1]) : all.count
+        stored.withUnsafeBufferPointer { all in
+            for entry in entries {
+                let from = isFinished ? Int(entryStarts[entry]) : 0
+                let to = isFinished ? Int(entryStarts[entry + 1]) : all.count
                 search.forEachOccurrence(in: UnsafeBufferPointer(rebasing: all[from..<to])) { start in
                     if let rank = rankOfStart[UInt32(from + start)] { ranks.insert(rank) }
                     return nil

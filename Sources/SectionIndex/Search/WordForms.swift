@@ -19,7 +19,12 @@ import Collation
 /// var table = WeightTable()
 /// forms.append(rank: 0, texts: ["Łukasz Nowak"], to: &table)
 /// // the texts "Łukasz Nowak", "Ł N", "Lukasz Nowak" and "L N", as NameForms.completed gives
+/// table.finish(ranks: 0..<1, codes: forms.weightCodes)
 /// ```
+///
+/// The weights go to the table as codes of ``weightCodes`` (``WeightCodes``), each primary
+/// coded once when its word is first weighed: a part of a prepared list keeps two bytes a
+/// weight where it would keep four.
 ///
 /// One instance serves one thread; it lives as long as one preparation. It is a struct, not
 /// a class: every entry reads and grows its arrays many times, and a class's stored arrays
@@ -72,7 +77,11 @@ struct WordForms {
     private var spelledTextEnds: [Range<Int>] = []
     private var initialIDs: [Unicode.Scalar: Int32] = [:]
     private var words: [Word] = []
+    /// The words' weights, as codes of ``weightCodes``.
     private var weights: [UInt32] = []
+    /// The code of every primary weight met, kept when the memo starts again: the table the
+    /// entries go to is written in these codes (``WeightTable/finish(ranks:codes:)``).
+    private(set) var weightCodes = WeightCodes()
     private var starts: [UInt32] = []
     private var initials: [Unicode.Scalar] = []
     /// Per entry: the words of each of its texts, one after another, and where each text ends.
@@ -262,6 +271,7 @@ struct WordForms {
         let weightStart = weights.count
         scratchStarts.removeAll(keepingCapacity: true)
         weigher.appendWeights(of: key, to: &weights, wordStarts: &scratchStarts)
+        for i in weightStart..<weights.count { weights[i] = weightCodes.code(of: weights[i]) }
         let startsStart = starts.count
         for start in scratchStarts { starts.append(start - UInt32(weightStart)) }
         var initialRange: Range<Int>?
