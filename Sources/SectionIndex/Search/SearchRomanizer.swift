@@ -320,15 +320,40 @@ struct SearchRomanizer: Sendable {
 /// Runs already transliterated while one list is prepared: names repeat their surnames and
 /// given names (a run holds no space), and ICU's rule-based transliterators take microseconds
 /// a word. One memo serves one thread; it lives as long as the preparation.
+///
+/// Texts are told apart code point for code point, never by Swift's `==`, which takes
+/// canonically equivalent strings as one: ICU transliterates "й" and "и" + U+0306 differently
+/// (Ananiy, Ananiĭ), so a memo keyed by `String` gave a name the spelling of whichever form
+/// a list met first, and a prepared list found other names than a search name by name.
 final class SpellingMemo {
-    private var known: [String: String] = [:]
+    private var known: [ExactText: String] = [:]
+
+    /// A text compared by its UTF-8 bytes.
+    struct ExactText: Hashable {
+        var text: String
+
+        static func == (a: ExactText, b: ExactText) -> Bool {
+            a.text.utf8.elementsEqual(b.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
+    }
 
     /// A run of one script in the context that decides its spellings.
     struct RunKey: Hashable {
-        var text: String
+        var text: ExactText
         var kind: SearchRomanizer.RunKind
         var atStart: Bool
         var cyrillicID: String
+
+        init(text: String, kind: SearchRomanizer.RunKind, atStart: Bool, cyrillicID: String) {
+            self.text = ExactText(text: text)
+            self.kind = kind
+            self.atStart = atStart
+            self.cyrillicID = cyrillicID
+        }
     }
 
     /// Runs already spelled, with their initials.
@@ -343,7 +368,7 @@ final class SpellingMemo {
     }
 
     func transliterate(_ text: String, id: String) -> String {
-        let key = id + "\u{0}" + text
+        let key = ExactText(text: id + "\u{0}" + text)
         if let spelled = known[key] { return spelled }
         let spelled = Transliteration.transliterate(text, id: id)
         known[key] = spelled
