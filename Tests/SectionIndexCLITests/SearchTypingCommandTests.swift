@@ -85,6 +85,8 @@ struct SearchTypingCommandTests {
         Case(["--locale", "uk", "halyna"], ["Галина", "Олена"], ["Галина"], "Ukrainian rules under uk"),
         Case(["--locale", "ru", "galina"], ["Галина", "Олена"], ["Галина"], "Russian rules"),
         Case(["--locale", "ru", "halyna"], ["Галина", "Олена"], [], "not Ukrainian rules under ru"),
+        // й written as и + U+0306 (a macOS file name): spelled as the composed й, Ananiy.
+        Case(["--locale", "ru", "ananiy"], ["Анани\u{0438}\u{0306}", "Анна"], ["Анани\u{0438}\u{0306}"], "decomposed й"),
     ])
     func cyrillic(_ test: Case) throws { try Self.check(test) }
 

@@ -52,6 +52,9 @@ struct SourceSearchTests {
         ("ılık", nil), ("Nguyễn Mạnh", nil), ("مريم", nil), ("मारिया", nil), ("มาริ", nil), ("Mar张", nil),
         ("张Mar", nil), ("张伟mar", nil), ("John Paul Jones", nil), ("空海", "くうかい"), ("真司", "しんじ"),
         ("佐藤", "さとう"), ("大野", "おおの"), ("Zoe Wang", nil), ("a" + String(repeating: "r", count: 300) + " 张", nil),
+        // Decomposed: й as и + U+0306, が as か + U+3099, 김마리 in conjoining jamo.
+        ("Кононов Анани\u{0438}\u{0306}", nil), ("\u{304B}\u{3099}っこう", nil),
+        ("\u{1100}\u{1175}\u{11B7}\u{1106}\u{1161}\u{1105}\u{1175}", nil),
     ]
 
     @Test("Turning away entries early finds what the prepared list finds: queries × locales × modes",
@@ -62,7 +65,7 @@ struct SourceSearchTests {
         let readings = rows.map(\.reading) + Self.trickyNames.map(\.1) + Array(repeating: nil, count: Corpus.awkward.count)
         let queries = ["mar", "ma r", "kaz", "かあ", "たあな", "ー", "삭", "ㅈㅅ", "zcc", "changchun", "yuri", "halyna",
                        "nguyen", "lukasz", "sinji", "satoh", "lv", "陈", "ㄔ", "home", "5646", "94264", "c", "dz", "aa",
-                       "ß", "ı", "İ", "fi", "ij", "12", "ма ри", "μα", "#", "jpj", "ona"]
+                       "ß", "ı", "İ", "fi", "ij", "12", "ма ри", "μα", "#", "jpj", "ona", "ananiy", "gakkou", "gim"]
         try Self.expectSameAsPreparedList(locale: locale, names: names, readings: readings, queries: queries)
     }
 

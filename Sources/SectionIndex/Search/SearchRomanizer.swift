@@ -115,6 +115,12 @@ struct SearchRomanizer: Sendable {
 
     private func spellAnew(_ run: Run, atStart: Bool, cyrillicID: String,
                            memo: SpellingMemo) -> (spellings: [String], initials: String) {
+        // Spelled as its composed form: ICU's rules and the tables here read "й", "が" and
+        // "김" whole, and would spell "и" + U+0306 Ananiĭ, leave "か" + U+3099 unvoiced and
+        // conjoining jamo unread. Names come decomposed from macOS file names and some
+        // pastes; the collator already weighs both forms alike.
+        var run = run
+        if Self.mayCompose(run.text) { run.text = memo.transliterate(run.text, id: "Any-NFC") }
         switch run.kind {
         case .han:
             guard let pinyin else { return ([run.text], "") }
@@ -191,6 +197,15 @@ struct SearchRomanizer: Sendable {
         }
         if let runKind { runs.append(Run(kind: runKind, text: String(scalars[runStart...]))) }
         return runs
+    }
+
+    /// Whether NFC could change a text: it holds a combining mark (a nonzero canonical
+    /// combining class) or a conjoining Hangul vowel or final consonant.
+    static func mayCompose(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            scalar.value >= 0x300 && (scalar.properties.canonicalCombiningClass != .notReordered
+                                      || (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value))
+        }
     }
 
     /// The kind of run a code point belongs to; nil for a combining mark (script Inherited),

@@ -44,7 +44,8 @@ enum SearchCommand: Command {
       romanisations          pinyin; romaji; Revised Romanization, usual surname spellings
                              and initial consonants for Hangul; Cyrillic by BGN/PCGN, ISO 9
                              and passport (ICAO) spellings (yuri, iurii Юрий), Ukrainian
-                             rules under uk (halyna Галина), Russian otherwise; Greek UNGEGN
+                             rules under uk (halyna Галина), Russian otherwise; Greek UNGEGN;
+                             a name written decomposed (и + U+0306) spelled as composed (й)
       symbols                do not hide a word (anna finds ⭐Anna)
       Japanese names         a name with a kana reading is not found by the pinyin or Korean
                              reading of its kanji
