@@ -336,25 +336,12 @@ struct SearchRomanizer: Sendable {
 /// given names (a run holds no space), and ICU's rule-based transliterators take microseconds
 /// a word. One memo serves one thread; it lives as long as the preparation.
 ///
-/// Texts are told apart code point for code point, never by Swift's `==`, which takes
-/// canonically equivalent strings as one: ICU transliterates "й" and "и" + U+0306 differently
-/// (Ananiy, Ananiĭ), so a memo keyed by `String` gave a name the spelling of whichever form
-/// a list met first, and a prepared list found other names than a search name by name.
+/// Texts are told apart code point for code point (``ExactText``): ICU transliterates "й" and
+/// "и" + U+0306 differently (Ananiy, Ananiĭ), and a memo keyed by `String` gave a name the
+/// spelling of whichever form a list met first, so that a prepared list found other names
+/// than a search name by name.
 final class SpellingMemo {
     private var known: [ExactText: String] = [:]
-
-    /// A text compared by its UTF-8 bytes.
-    struct ExactText: Hashable {
-        var text: String
-
-        static func == (a: ExactText, b: ExactText) -> Bool {
-            a.text.utf8.elementsEqual(b.text.utf8)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            for byte in text.utf8 { hasher.combine(byte) }
-        }
-    }
 
     /// A run of one script in the context that decides its spellings.
     struct RunKey: Hashable {

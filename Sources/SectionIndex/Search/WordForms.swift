@@ -46,33 +46,15 @@ struct WordForms {
         var losesMarks: Bool
     }
 
-    /// A word as written, code point for code point: a `String` key would take "e\u{301}"
-    /// for "é", whose initial differs.
-    private struct Key: Hashable {
-        var text: String
-        /// Byte for byte, in the strings' own buffers: a name's every word and head is looked
-        /// up, and comparing through the UTF-8 views an element at a time cost more than
-        /// the hashing.
-        static func == (a: Key, b: Key) -> Bool {
-            var a = a.text, b = b.text
-            guard a.utf8.count == b.utf8.count else { return false }
-            return a.withUTF8 { a in b.withUTF8 { b in a.elementsEqual(b) } }
-        }
-        func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-    }
-
-    private var ids: [Key: Int32] = [:]
+    private var ids: [ExactText: Int32] = [:]
     private struct NameKey: Hashable {
-        var head: Key
+        var head: ExactText
         var japanese: Bool
     }
     /// The texts of names (before a last ASCII word) and of readings, as ranges of
     /// ``spelledTextEnds``, each a range of words in ``spelledWords``.
     private var spelledNames: [NameKey: (texts: Range<Int>, count: Int, hasInitials: Bool)] = [:]
-    private var spelledReadings: [Key: (texts: Range<Int>, japanese: Bool)] = [:]
+    private var spelledReadings: [ExactText: (texts: Range<Int>, japanese: Bool)] = [:]
     private var spelledWords: [Int32] = []
     private var spelledTextEnds: [Range<Int>] = []
     private var initialIDs: [Unicode.Scalar: Int32] = [:]
@@ -119,7 +101,7 @@ struct WordForms {
         var japanese = false
         var readingTexts: Range<Int> = 0..<0
         if let reading {
-            let key = Key(text: reading)
+            let key = ExactText(text: reading)
             let known: (texts: Range<Int>, japanese: Bool)
             if let found = spelledReadings[key] {
                 known = found
@@ -132,7 +114,7 @@ struct WordForms {
             readingTexts = known.texts
         }
         let (head, last) = Self.splitLastASCIIWord(name)
-        let key = NameKey(head: Key(text: head), japanese: japanese)
+        let key = NameKey(head: ExactText(text: head), japanese: japanese)
         let known: (texts: Range<Int>, count: Int, hasInitials: Bool)
         if let found = spelledNames[key] {
             known = found
@@ -264,7 +246,7 @@ struct WordForms {
 
     private mutating func id(of word: Substring) -> Int32 {
         let key = String(word)
-        if let known = ids[Key(text: key)] { return known }
+        if let known = ids[ExactText(text: key)] { return known }
         // The form without marks first: it may add a word of its own.
         let (form, changed) = NameForms.strippingMarks(key)
         let unmarked = form.utf8.elementsEqual(key.utf8) ? nil : self.id(of: form[...])
@@ -282,7 +264,7 @@ struct WordForms {
         let id = Int32(words.count)
         words.append(Word(weights: weightStart..<weights.count, starts: startsStart..<starts.count,
                           initials: initialRange, unmarked: unmarked ?? id, losesMarks: changed))
-        ids[Key(text: key)] = id
+        ids[ExactText(text: key)] = id
         return id
     }
 
