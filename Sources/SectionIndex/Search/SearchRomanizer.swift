@@ -118,9 +118,10 @@ struct SearchRomanizer: Sendable {
         // Spelled as its composed form: ICU's rules and the tables here read "й", "が" and
         // "김" whole, and would spell "и" + U+0306 Ananiĭ, leave "か" + U+3099 unvoiced and
         // conjoining jamo unread. Names come decomposed from macOS file names and some
-        // pastes; the collator already weighs both forms alike.
+        // pastes; the collator already weighs both forms alike, so a run that is spelled as
+        // written (kind other) is left as it is.
         var run = run
-        if Self.mayCompose(run.text) { run.text = memo.transliterate(run.text, id: "Any-NFC") }
+        if run.kind != .other, Self.mayCompose(run.text) { run.text = memo.transliterate(run.text, id: "Any-NFC") }
         switch run.kind {
         case .han:
             guard let pinyin else { return ([run.text], "") }
