@@ -492,6 +492,52 @@ struct SearchTests {
                 "a run from the middle of the huge name finds it")
     }
 
+    /// The words of a part are ordered by a radix sort, two weights a level: it must give the
+    /// order of comparing their weights (up to the text's 0, at most ``WeightTable/sortedLength``
+    /// of them), then the order the words came in, for shared prefixes of every length, words
+    /// longer than the sorted length, and weights of more than two bytes.
+    @Test("Words sort by their weights, then in the order they came, as a comparison sort orders them",
+          arguments: [(3, UInt32(4)), (50, 3), (1000, 70_000)])
+    func wordSortMatchesComparison(wordsPerLength: Int, alphabet: UInt32) {
+        var generator = SplitMix64(seed: UInt64(wordsPerLength) &* 31 &+ UInt64(alphabet))
+        var weights: [UInt32] = []
+        var starts: [UInt32] = []
+        for length in [1, 2, 3, 5, 31, 32, 33, 40] {
+            for _ in 0..<wordsPerLength {
+                let text = weights.count
+                // A small alphabet: long shared prefixes and many equal words.
+                for _ in 0..<length { weights.append(UInt32.random(in: 1...alphabet, using: &generator)) }
+                weights.append(0)
+                // A word at every position of the text, as words inside a name begin.
+                for offset in 0..<length { starts.append(UInt32(text + offset)) }
+            }
+        }
+        starts.shuffle(using: &generator)
+        let expected = weights.withUnsafeBufferPointer { all in
+            starts.indices.sorted { a, b in
+                let order = WeightTable.compareSuffixes(all.baseAddress! + Int(starts[a]), all.baseAddress! + Int(starts[b]),
+                                                        limit: WeightTable.sortedLength)
+                return order != 0 ? order < 0 : a < b
+            }.map { starts[$0] }
+        }
+        var words = weights.withUnsafeBufferPointer { all in
+            starts.enumerated().map { i, start in
+                WeightTable.SortableWord(head: WeightTable.head(of: all.baseAddress! + Int(start)), start: start, rank: UInt32(i))
+            }
+        }
+        weights.withUnsafeBufferPointer { all in
+            words.withUnsafeMutableBufferPointer { WeightTable.sortByWeights($0, weights: all.baseAddress!) }
+        }
+        #expect(words.map(\.start) == expected)
+        // Not vacuous: equal words whose order is the order they came in.
+        let equalNeighbours = weights.withUnsafeBufferPointer { all in
+            zip(expected, expected.dropFirst()).filter {
+                WeightTable.compareSuffixes(all.baseAddress! + Int($0), all.baseAddress! + Int($1), limit: WeightTable.sortedLength) == 0
+            }.count
+        }
+        #expect(alphabet > 10 || equalNeighbours > wordsPerLength)
+    }
+
     @Test("Documentation examples")
     func documentationExamples() throws {
         let swedish = try Self.matcher("sv")

@@ -225,44 +225,110 @@ struct WeightTable: Sendable {
         return holders
     }
 
-    /// One word to sort: its first two weights packed, so most comparisons are one integer
-    /// comparison.
-    private struct SortableWord {
+    /// One word to sort: two of its weights packed (its first two, then the next two of a
+    /// run that shares them), so that a level of the sort orders integers.
+    struct SortableWord {
         var head: UInt64
         var start: UInt32
         var rank: UInt32
     }
 
-    /// Sorts the words by their weights, then by rank.
+    /// Sorts the words by their first ``sortedLength`` weights, then by rank.
     private mutating func sortWords() {
         var words: [SortableWord] = []
         words.reserveCapacity(wordStarts.count)
         weights.withUnsafeBufferPointer { all in
             for (start, rank) in zip(wordStarts, wordRanks) {
-                let first = all[Int(start)], second = all[Int(start) + 1]
-                words.append(SortableWord(head: UInt64(first) << 32 | UInt64(second), start: start, rank: rank))
+                words.append(SortableWord(head: Self.head(of: all.baseAddress! + Int(start)), start: start, rank: rank))
             }
         }
         // The words hold the starts and ranks now: the arrays go before the sort, whose
-        // buffer, with the sorted arrays after it, is the part's peak.
+        // scratch copy, with the sorted arrays after it, is the part's peak.
         wordStarts = []
         wordRanks = []
         weights.withUnsafeBufferPointer { all in
-            let base = all.baseAddress!
-            words.sort { a, b in
-                if a.head != b.head { return a.head < b.head }
-                // Equal heads ending in the text's 0 are equal words.
-                if a.head & 0xFFFF_FFFF != 0 {
-                    let order = Self.compareSuffixes(base + Int(a.start) + 2, base + Int(b.start) + 2,
-                                                     limit: Self.sortedLength - 2)
-                    if order != 0 { return order < 0 }
-                }
-                return a.rank < b.rank
-            }
+            words.withUnsafeMutableBufferPointer { Self.sortByWeights($0, weights: all.baseAddress!) }
         }
         wordStarts = words.map(\.start)
         let firstRank = UInt32(rankRange.lowerBound)
         wordRankOffsets = words.map { UInt16($0.rank - firstRank) }
+    }
+
+    /// Two weights from `at` packed, the first in the high half; 0 when the first is the
+    /// text's terminating 0 (what follows it is another text's).
+    @inline(__always)
+    static func head(of at: UnsafePointer<UInt32>) -> UInt64 {
+        at[0] == 0 ? 0 : UInt64(at[0]) << 32 | UInt64(at[1])
+    }
+
+    /// Orders words by the weights from their starts, up to the end of their text or
+    /// ``sortedLength`` weights, and keeps the order they came in (rank order) among words
+    /// whose weights are equal that far: a stable radix sort of the heads, then again, two
+    /// weights deeper, of each run of equal heads whose words go on. Comparisons only inside
+    /// runs of a few words; no comparison reads past a text's terminating 0.
+    static func sortByWeights(_ words: UnsafeMutableBufferPointer<SortableWord>, weights: UnsafePointer<UInt32>) {
+        guard words.count > 1 else { return }
+        let scratch = UnsafeMutableBufferPointer<SortableWord>.allocate(capacity: words.count)
+        defer { scratch.deallocate() }
+        var pending: [(range: Range<Int>, depth: Int)] = [(words.indices, 0)]
+        while let (range, depth) = pending.popLast() {
+            stableSortByHead(UnsafeMutableBufferPointer(rebasing: words[range]), scratch: scratch)
+            let next = depth + 2
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let head = words[i].head
+                var j = i + 1
+                while j < range.upperBound, words[j].head == head { j += 1 }
+                // Equal heads whose words both go on (neither weight is a terminating 0), with
+                // weights left to compare: ordered by the next two.
+                if j - i > 1, head >> 32 != 0, head & 0xFFFF_FFFF != 0, next < sortedLength {
+                    for k in i..<j { words[k].head = Self.head(of: weights + Int(words[k].start) + next) }
+                    pending.append((i..<j, next))
+                }
+                i = j
+            }
+        }
+    }
+
+    /// Words by their heads, the order they came in kept among equal heads: insertion for a
+    /// few, else a radix sort a byte at a time (least significant first), skipping the bytes
+    /// every head shares (most, with two-byte codes). `scratch` holds at least as many words.
+    static func stableSortByHead(_ part: UnsafeMutableBufferPointer<SortableWord>, scratch: UnsafeMutableBufferPointer<SortableWord>) {
+        guard part.count > 32 else {
+            for i in part.indices.dropFirst() {
+                let word = part[i]
+                var j = i
+                while j > part.startIndex, part[j - 1].head > word.head {
+                    part[j] = part[j - 1]
+                    j -= 1
+                }
+                part[j] = word
+            }
+            return
+        }
+        let first = part[part.startIndex].head
+        var differing: UInt64 = 0
+        for word in part { differing |= word.head ^ first }
+        guard differing != 0 else { return }
+        var source = part.baseAddress!, target = scratch.baseAddress!
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { next in
+            for byte in 0..<8 where (differing >> UInt64(8 * byte)) & 0xFF != 0 {
+                let shift = UInt64(8 * byte)
+                next.initialize(repeating: 0)
+                for k in 0..<part.count { next[Int((source[k].head >> shift) & 0xFF)] += 1 }
+                var sum = 0
+                for digit in 0..<256 { (next[digit], sum) = (sum, sum + next[digit]) }
+                for k in 0..<part.count {
+                    let digit = Int((source[k].head >> shift) & 0xFF)
+                    target[next[digit]] = source[k]
+                    next[digit] += 1
+                }
+                swap(&source, &target)
+            }
+        }
+        if source != part.baseAddress! {
+            part.baseAddress!.update(from: source, count: part.count)
+        }
     }
 
     // MARK: - Comparing
