@@ -538,6 +538,29 @@ struct SearchTests {
         #expect(alphabet > 10 || equalNeighbours > wordsPerLength)
     }
 
+    /// A part keeps each word's start as two bytes counted from its entry's first weight;
+    /// a part with a name of more weights than that counts keeps four-byte starts.
+    @Test("Words beyond 65,536 weights into a name are found, by prefix and on the dial pad")
+    func wordsFarIntoALongName() throws {
+        let matcher = try Self.matcher("en")
+        // "ab " is two weights: the last word begins 66,000 weights into the name.
+        let long = String(repeating: "ab ", count: 33_000) + "Zqx"
+        let names = ["Anna Zqx", long, "Bob", "Zqbert Abel"]
+        let list = matcher.prepare(names, name: \.self)
+        #expect(list.parts.contains { !$0.wordStarts.isEmpty }, "a part keeps four-byte starts")
+        let short = matcher.prepare(names.filter { $0 != long }, name: \.self)
+        #expect(short.parts.allSatisfy { $0.wordStarts.isEmpty && $0.wordCount > 0 }, "without it, two-byte offsets")
+        #expect(short.search("zq").map(\.element) == ["Anna Zqx", "Zqbert Abel"])
+        #expect(Set(list.positions(matching: "zq")) == [0, 1, 3])
+        #expect(Set(list.positions(matching: "zqx")) == [0, 1])
+        #expect(Set(list.positions(matching: "abel")) == [3])
+        // 9 7 9: Z Q X on the dial pad.
+        #expect(Set(list.positions(matching: "979", mode: .t9)) == [0, 1])
+        #expect(Set(list.positions(matching: "979", mode: .t9)) == Set(names.indices.filter {
+            matcher.matches(name: names[$0], query: "979", mode: .t9)
+        }))
+    }
+
     @Test("Documentation examples")
     func documentationExamples() throws {
         let swedish = try Self.matcher("sv")

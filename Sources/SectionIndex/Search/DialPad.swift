@@ -111,11 +111,11 @@ extension WeightTable {
     private func markDialPadMatches<Weight: StoredWeight>(of keys: [UInt8], pad: DialPad, in stored: [Weight],
                                                           ranks: inout RankSet) {
         stored.withUnsafeBufferPointer { all in
-            wordStarts.withUnsafeBufferPointer { starts in
+            withWordStarts { starts in
                 wordRankOffsets.withUnsafeBufferPointer { offsets in
                     let firstRank = UInt32(rankRange.lowerBound)
                     let base = all.baseAddress!
-                    func weight(_ i: Int, _ depth: Int) -> Weight { base[Int(starts[i]) + depth] }
+                    func weight(_ i: Int, _ depth: Int) -> Weight { base[starts[i] + depth] }
                     func firstIndex(_ low: Int, _ high: Int, where above: (Int) -> Bool) -> Int {
                         var low = low, high = high
                         while low < high {
@@ -132,7 +132,7 @@ extension WeightTable {
                         }
                         // Words are sorted by their first `sortedLength` weights only.
                         if depth >= Self.sortedLength {
-                            for i in low..<high where primaries(from: Int(starts[i]) + depth, in: all).withUnsafeBufferPointer({
+                            for i in low..<high where primaries(from: starts[i] + depth, in: all).withUnsafeBufferPointer({
                                 pad.spells($0.baseAddress!, rest)
                             }) {
                                 ranks.insert(firstRank + UInt32(offsets[i]))

@@ -34,8 +34,14 @@ struct WeightTable: Sendable {
     /// ``entryStarts``; texts come in rank order.
     private(set) var textRanks: [UInt32] = []
     /// Where each word begins in ``weights``; after ``finish(ranks:codes:)``, ordered by the first
-    /// ``sortedLength`` weights from there (to the end of the text at most).
+    /// ``sortedLength`` weights from there (to the end of the text at most). Empty in a
+    /// finished table that keeps ``wordStartOffsets`` instead (read both through
+    /// ``withWordStarts(_:)``).
     private(set) var wordStarts: [UInt32] = []
+    /// After ``finish(ranks:codes:)``, when no word begins 65,536 weights or more after the
+    /// start of its entry's texts (a name of thousands of letters): where each word begins,
+    /// counted from there (``entryStarts`` of its rank), half the memory of ``wordStarts``.
+    private(set) var wordStartOffsets: [UInt16] = []
     /// The rank of each word's entry, parallel to ``wordStarts``, until ``finish(ranks:codes:)``
     /// turns them into ``wordRankOffsets``.
     private(set) var wordRanks: [UInt32] = []
@@ -249,9 +255,49 @@ struct WeightTable: Sendable {
         weights.withUnsafeBufferPointer { all in
             words.withUnsafeMutableBufferPointer { Self.sortByWeights($0, weights: all.baseAddress!) }
         }
-        wordStarts = words.map(\.start)
         let firstRank = UInt32(rankRange.lowerBound)
         wordRankOffsets = words.map { UInt16($0.rank - firstRank) }
+        // Two bytes a word where every word lies within 65,536 weights of its entry's start.
+        let fitsOffsets = entryStarts.withUnsafeBufferPointer { entryStarts in
+            words.allSatisfy { $0.start - entryStarts[Int($0.rank - firstRank)] <= UInt32(UInt16.max) }
+        }
+        if fitsOffsets {
+            wordStartOffsets = entryStarts.withUnsafeBufferPointer { entryStarts in
+                words.map { UInt16($0.start - entryStarts[Int($0.rank - firstRank)]) }
+            }
+        } else {
+            wordStarts = words.map(\.start)
+        }
+    }
+
+    /// Where the words begin, read the same whether a table keeps ``wordStarts`` or
+    /// ``wordStartOffsets``: `starts[i]` is the position of word `i` in the weights.
+    struct WordStartAccess {
+        fileprivate let starts: UnsafeBufferPointer<UInt32>
+        fileprivate let offsets: UnsafeBufferPointer<UInt16>
+        fileprivate let rankOffsets: UnsafeBufferPointer<UInt16>
+        fileprivate let entryStarts: UnsafeBufferPointer<UInt32>
+        let count: Int
+
+        @inline(__always)
+        subscript(word: Int) -> Int {
+            offsets.isEmpty ? Int(starts[word]) : Int(entryStarts[Int(rankOffsets[word])]) + Int(offsets[word])
+        }
+    }
+
+    /// Runs `body` with the words' starts.
+    @inline(__always)
+    func withWordStarts<R>(_ body: (WordStartAccess) -> R) -> R {
+        wordStarts.withUnsafeBufferPointer { starts in
+            wordStartOffsets.withUnsafeBufferPointer { offsets in
+                wordRankOffsets.withUnsafeBufferPointer { rankOffsets in
+                    entryStarts.withUnsafeBufferPointer { entryStarts in
+                        body(WordStartAccess(starts: starts, offsets: offsets, rankOffsets: rankOffsets,
+                                             entryStarts: entryStarts, count: max(starts.count, offsets.count)))
+                    }
+                }
+            }
+        }
     }
 
     /// Two weights from `at` packed, the first in the high half; 0 when the first is the
@@ -376,7 +422,7 @@ struct WeightTable: Sendable {
     private func markPrefixMatches<Weight: StoredWeight>(of query: [Weight], in stored: [Weight], ranks: inout RankSet) {
         stored.withUnsafeBufferPointer { all in
             query.withUnsafeBufferPointer { query in
-                wordStarts.withUnsafeBufferPointer { starts in
+                withWordStarts { starts in
                     let base = all.baseAddress!
                     // The words are sorted by their first `sortedLength` weights only.
                     let head = UnsafeBufferPointer(rebasing: query.prefix(Self.sortedLength))
@@ -384,7 +430,7 @@ struct WeightTable: Sendable {
                         var low = 0, high = starts.count
                         while low < high {
                             let middle = (low + high) / 2
-                            if above(Self.comparePrefix(base + Int(starts[middle]), head)) { high = middle } else { low = middle + 1 }
+                            if above(Self.comparePrefix(base + starts[middle], head)) { high = middle } else { low = middle + 1 }
                         }
                         return low
                     }
@@ -567,7 +613,7 @@ struct WeightTable: Sendable {
         switch mode {
         case .prefix, .t9:
             var ranks = RankSet(count: 1)
-            markWords(wordStarts.indices, beginning: query, in: weights, ranks: &ranks)
+            markWords(0..<wordCount, beginning: query, in: weights, ranks: &ranks)
             return !ranks.isEmpty
         case .substring:
             return weights.withUnsafeBufferPointer { PatternSearch(query).occurs(in: $0) }
@@ -631,6 +677,7 @@ struct WeightTable: Sendable {
         textStarts.removeAll(keepingCapacity: true)
         textRanks.removeAll(keepingCapacity: true)
         wordStarts.removeAll(keepingCapacity: true)
+        wordStartOffsets.removeAll(keepingCapacity: true)
         wordRanks.removeAll(keepingCapacity: true)
         wordRankOffsets.removeAll(keepingCapacity: true)
         entryStarts.removeAll(keepingCapacity: true)
@@ -639,6 +686,9 @@ struct WeightTable: Sendable {
         isFinished = false
         longestText = 0
     }
+
+    /// How many words the table holds.
+    var wordCount: Int { max(wordStarts.count, wordStartOffsets.count) }
 
     /// The rank of the entry of a word (an index into ``wordStarts``).
     @inline(__always)
@@ -657,10 +707,12 @@ struct WeightTable: Sendable {
         guard !words.isEmpty else { return }
         var rankOfStart: [UInt32: UInt32] = [:]
         var entries = Set<Int>()
-        for i in words {
-            let rank = rank(ofWord: i)
-            rankOfStart[wordStarts[i]] = rank
-            entries.insert(isFinished ? Int(rank) - rankRange.lowerBound : 0)
+        withWordStarts { starts in
+            for i in words {
+                let rank = rank(ofWord: i)
+                rankOfStart[UInt32(starts[i])] = rank
+                entries.insert(isFinished ? Int(rank) - rankRange.lowerBound : 0)
+            }
         }
         let search = PatternSearch(query)
         stored.withUnsafeBufferPointer { all in
