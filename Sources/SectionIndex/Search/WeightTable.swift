@@ -115,15 +115,24 @@ struct WeightTable: Sendable {
     }
 
     private func repeatsEarlierText(from start: Int, entryStart: Int) -> Bool {
-        var earlier = textStarts.count - 1
-        var end = start
-        while earlier >= 0, Int(textStarts[earlier]) >= entryStart {
-            let from = Int(textStarts[earlier])
-            if weights[from..<end].elementsEqual(weights[start...]) { return true }
-            end = from
-            earlier -= 1
+        weights.withUnsafeBufferPointer { all in
+            textStarts.withUnsafeBufferPointer { textStarts in
+                let length = all.count - start
+                var earlier = textStarts.count - 1
+                var end = start
+                while earlier >= 0, Int(textStarts[earlier]) >= entryStart {
+                    let from = Int(textStarts[earlier])
+                    // Equal texts have equal lengths first.
+                    if end - from == length, UnsafeBufferPointer(rebasing: all[from..<end])
+                        .elementsEqual(UnsafeBufferPointer(rebasing: all[start...])) {
+                        return true
+                    }
+                    end = from
+                    earlier -= 1
+                }
+                return false
+            }
         }
-        return false
     }
 
     private func repeatsEarlierWord(_ word: UInt32, from firstWord: Int) -> Bool {

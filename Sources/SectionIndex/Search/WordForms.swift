@@ -203,14 +203,23 @@ struct WordForms {
             textEnds.append(textWords.count)
         }
         let entry = table.entryStart
-        for text in 0..<textEnds.count {
-            let range = wordRange(ofText: text)
-            table.appendText(rank: rank, entry: entry) { tableWeights, tableStarts in
-                for i in range {
-                    let word = words[Int(textWords[i])]
-                    let base = UInt32(tableWeights.count)
-                    tableWeights.append(contentsOf: weights[word.weights])
-                    for start in starts[word.starts] { tableStarts.append(base + start) }
+        // Read through buffers: no retain and release of an array (or a slice of one) per word.
+        words.withUnsafeBufferPointer { words in
+            weights.withUnsafeBufferPointer { weights in
+                starts.withUnsafeBufferPointer { starts in
+                    textWords.withUnsafeBufferPointer { textWords in
+                        for text in 0..<textEnds.count {
+                            let range = wordRange(ofText: text)
+                            table.appendText(rank: rank, entry: entry) { tableWeights, tableStarts in
+                                for i in range {
+                                    let word = words[Int(textWords[i])]
+                                    let base = UInt32(tableWeights.count)
+                                    tableWeights.append(contentsOf: UnsafeBufferPointer(rebasing: weights[word.weights]))
+                                    for start in UnsafeBufferPointer(rebasing: starts[word.starts]) { tableStarts.append(base + start) }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
