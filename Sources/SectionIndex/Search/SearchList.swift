@@ -241,9 +241,11 @@ extension NameMatcher {
 
     /// Entries in one part of a prepared list, at most (about): a part's build leaves behind
     /// what it grew and sorted, and the last parts to finish hold theirs at the peak. At
-    /// 1M names, 32 parts rather than 8 lower the peak by about 70 MB; a query pays a
-    /// binary search more per part.
-    static let searchPartSize = 32_768
+    /// 1M names, 32 parts rather than 8 lowered the peak by about 70 MB, and 123 rather than
+    /// 31 by 25 MB more (274-293 MB to 246-249 MB) for the same instructions (callgrind, 0.3 %
+    /// more); a prefix query pays a search more per part, inside the words that begin with
+    /// its first weight (``WeightTable/firstWeightStarts``): 0.6-0.7 ms at 1M names.
+    static let searchPartSize = 8_192
 
     /// How many parts a list of `count` entries is prepared in: four per core, or more when
     /// they would be larger than ``searchPartSize``.

@@ -49,6 +49,11 @@ struct WeightTable: Sendable {
     /// ``rankRange``, parallel to ``wordStarts``. A finished table holds at most
     /// ``maximumFinishedRanks`` ranks, so two bytes a word do rather than four.
     private(set) var wordRankOffsets: [UInt16] = []
+    /// After ``finish(ranks:codes:)`` of a table with ``codes``: for each code `c`, how many
+    /// sorted words begin with a smaller code, so that the words beginning with `c` are
+    /// `firstWeightStarts[c]..<firstWeightStarts[c + 1]`. A prefix query searches only those:
+    /// a binary search over a part's words missed the cache at every step.
+    private(set) var firstWeightStarts: [UInt32] = []
     /// After ``finish(ranks:codes:)``: the ranks of the table's entries.
     private(set) var rankRange: Range<Int> = 0..<0
     /// After ``finish(ranks:codes:)``: where the texts of each rank of ``rankRange`` (counted
@@ -264,6 +269,15 @@ struct WeightTable: Sendable {
         weights.withUnsafeBufferPointer { all in
             words.withUnsafeMutableBufferPointer { Self.sortByWeights($0, weights: all.baseAddress!) }
         }
+        if let codes {
+            // Codes run from 1 to their count: one slot more for the end of the last.
+            var starts = [UInt32](repeating: 0, count: codes.primaries.count + 2)
+            weights.withUnsafeBufferPointer { all in
+                for word in words { starts[Int(all[Int(word.start)]) + 1] += 1 }
+            }
+            for code in starts.indices.dropFirst() { starts[code] += starts[code - 1] }
+            firstWeightStarts = starts
+        }
         let firstRank = UInt32(rankRange.lowerBound)
         wordRankOffsets = words.map { UInt16($0.rank - firstRank) }
         // Two bytes a word where every word lies within 65,536 weights of its entry's start.
@@ -435,8 +449,15 @@ struct WeightTable: Sendable {
                     let base = all.baseAddress!
                     // The words are sorted by their first `sortedLength` weights only.
                     let head = UnsafeBufferPointer(rebasing: query.prefix(Self.sortedLength))
+                    // The words that begin with the query's first weight, where the table knows them.
+                    var first = 0..<starts.count
+                    if !firstWeightStarts.isEmpty {
+                        let code = Int(query[0])
+                        guard code + 1 < firstWeightStarts.count else { return }
+                        first = Int(firstWeightStarts[code])..<Int(firstWeightStarts[code + 1])
+                    }
                     func firstIndex(where above: (Int) -> Bool) -> Int {
-                        var low = 0, high = starts.count
+                        var low = first.lowerBound, high = first.upperBound
                         while low < high {
                             let middle = (low + high) / 2
                             if above(Self.comparePrefix(base + starts[middle], head)) { high = middle } else { low = middle + 1 }
@@ -687,6 +708,7 @@ struct WeightTable: Sendable {
         textRanks.removeAll(keepingCapacity: true)
         wordStarts.removeAll(keepingCapacity: true)
         wordStartOffsets.removeAll(keepingCapacity: true)
+        firstWeightStarts.removeAll(keepingCapacity: true)
         wordRanks.removeAll(keepingCapacity: true)
         wordRankOffsets.removeAll(keepingCapacity: true)
         entryStarts.removeAll(keepingCapacity: true)
