@@ -561,6 +561,18 @@ struct SearchTests {
         }))
     }
 
+    /// A long list opens Han's readings before it is grouped only when a name may need them.
+    @Test("Which lists may hold Han", arguments: [
+        (["Anna", "Иван", "김민수", "Łukasz", "ناصر", "राम"], false),
+        (["Anna", "张伟"], true),
+        (["𠀋"], true),      // Han extension B, four bytes
+        (["たなか"], true),   // kana shares the lead bytes: a false alarm costs only an opening
+        ([], false),
+    ])
+    func mayHoldHan(names: [String], expected: Bool) {
+        #expect(NameMatcher.mayHoldHan(names) == expected)
+    }
+
     @Test("Documentation examples")
     func documentationExamples() throws {
         let swedish = try Self.matcher("sv")

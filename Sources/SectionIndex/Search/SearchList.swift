@@ -247,6 +247,16 @@ extension NameMatcher {
     /// its first weight (``WeightTable/firstWeightStarts``): 0.6-0.7 ms at 1M names.
     static let searchPartSize = 8_192
 
+    /// Lists at least this long open the transliterators that read Han before they are
+    /// grouped; a shorter one opens them when a part first needs them (most never do).
+    static let backgroundOpeningCount = 10_000
+
+    /// Whether a name may hold Han: a UTF-8 lead byte of U+3000–U+9FFF (Han, and kana, CJK
+    /// symbols) or of a supplementary plane (Han extensions, and emoji). Stops at the first.
+    static func mayHoldHan(_ names: [String]) -> Bool {
+        names.contains { name in name.utf8.contains { (0xE3...0xE9).contains($0) || $0 >= 0xF0 } }
+    }
+
     /// How many parts a list of `count` entries is prepared in: four per core, or more when
     /// they would be larger than ``searchPartSize``.
     static func searchPartCount(for count: Int) -> Int {
@@ -254,6 +264,12 @@ extension NameMatcher {
     }
 
     private func prepare<E>(_ items: [E], names: [String], readings: [String?]) -> SearchList<E> {
+        // ICU's Han-Latin rules take a tenth of a second to parse, once per process. A large
+        // list with Han has them parsed on a thread of their own while it is grouped, rather
+        // than by the first part to meet Han while the other cores wait for them too.
+        if romanizer.pinyin != nil, names.count >= Self.backgroundOpeningCount, Self.mayHoldHan(names) {
+            _ = Transliteration.BackgroundOpening(ids: Transliteration.hanReadingIDs).isOpen()
+        }
         var grouped = index.groupedOrder(names: names, readings: readings)
         // The order as the list keeps it, made before the parts: the grouping's pairs of
         // integers (16 bytes an entry) are gone by the peak, which comes as the parts end.
