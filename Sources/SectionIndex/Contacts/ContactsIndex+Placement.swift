@@ -302,28 +302,50 @@ extension ContactsIndex {
     /// bytes of a primary key (the section needs no more).
     private struct ExtraLetterFinder {
         let index: ContactsIndex
-        /// By script: the layout of the script's own group, if that group has extra letters.
-        var layouts: [Script: Layout?] = [:]
+        /// What a script's names need: nothing when its group has no extra letters; else its
+        /// placement, unretained (a copy per name costs no reference counting, which two
+        /// cores on the same group made a tenth of `labels`' time), and its layout's number
+        /// in ``layouts``, which keeps the group alive.
+        private enum Need {
+            case nothing
+            case placing(UnretainedPlacement, layout: Int)
+        }
+        /// By script code; beyond the codes, by script.
+        private var byCode = [Need?](repeating: nil, count: ScriptSet.codeLimit)
+        private var other: [Script: Need] = [:]
+        private var layouts: [Layout] = []
         var used = Set<String>()
 
         init(index: ContactsIndex) { self.index = index }
 
         mutating func note(_ choice: KeyChoice, romanized: String?, name: UnsafeBufferPointer<UInt8>,
                            reading: UnsafeBufferPointer<UInt8>?) {
-            let layout: Layout?
-            if let known = layouts[choice.script] {
-                layout = known
+            let script = choice.script
+            let need: Need
+            if ScriptSet.fits(script), let known = byCode[Int(script.rawValue)] {
+                need = known
+            } else if let known = other[script] {
+                need = known
             } else {
-                let made = index.layout(ofScript: choice.script)
-                let group = made.group(ofScript: choice.script)
-                layout = group.map { made.groups[$0].isExtra.contains(true) } == true ? made : nil
-                layouts[choice.script] = .some(layout)
+                need = lookUp(script)
             }
-            guard let layout else { return }
+            guard case let .placing(placement, number) = need else { return }
             let section = index.withKey(choice, romanized: romanized, name: name, reading: reading) {
-                index.placingSection($0, script: choice.script, in: layout)
+                index.placingSection($0, placement: placement)
             }
-            if layout.isExtra[section] { used.insert(layout.labels[section]) }
+            if layouts[number].isExtra[section] { used.insert(layouts[number].labels[section]) }
+        }
+
+        private mutating func lookUp(_ script: Script) -> Need {
+            let layout = index.layout(ofScript: script)
+            var need = Need.nothing
+            if let group = layout.group(ofScript: script), layout.groups[group].isExtra.contains(true) {
+                layouts.append(layout)
+                need = .placing(UnretainedPlacement(group: layout.groups[group], firstSection: layout.firstSection[group],
+                                                    overflowSection: layout.overflowSection), layout: layouts.count - 1)
+            }
+            if ScriptSet.fits(script) { byCode[Int(script.rawValue)] = need } else { other[script] = need }
+            return need
         }
     }
 

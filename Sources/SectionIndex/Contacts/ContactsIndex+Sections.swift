@@ -165,14 +165,16 @@ extension ContactsIndex {
     /// keeps the group alive while it is used.
     struct UnretainedPlacement {
         let group: Unmanaged<ContactsGroup>?
-        /// The group's collator.
+        /// The group's collator, and the same at primary strength.
         let ordering: Unmanaged<ICU.CollatorHandle>?
+        let primaryOrdering: Unmanaged<ICU.CollatorHandle>?
         let firstSection: Int
         let overflowSection: Int
 
         init(group: ContactsGroup?, firstSection: Int, overflowSection: Int) {
             self.group = group.map(Unmanaged.passUnretained)
             ordering = group.map { Unmanaged.passUnretained($0.ordering.handle) }
+            primaryOrdering = group.map { Unmanaged.passUnretained($0.ordering.primaryHandle) }
             self.firstSection = firstSection
             self.overflowSection = overflowSection
         }
@@ -206,11 +208,23 @@ extension ContactsIndex {
     func placingSection(_ key: UnsafeBufferPointer<UInt8>, script: Script, in layout: Layout) -> Int {
         guard let groupNumber = layout.group(ofScript: script) else { return layout.overflowSection }
         let group = layout.groups[groupNumber]
-        let label = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: group.placementKeyBytes) { buffer in
-            let count = group.ordering.primaryHandle.sortKeyPrefix(key, into: buffer)
-            return group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: buffer[..<count]), text: key)
+        return withExtendedLifetime(group) {
+            placingSection(key, placement: UnretainedPlacement(group: group, firstSection: layout.firstSection[groupNumber],
+                                                               overflowSection: layout.overflowSection))
         }
-        return label.map { layout.firstSection[groupNumber] + $0 } ?? layout.overflowSection
+    }
+
+    /// ``placingSection(_:script:in:)`` through an unretained placement.
+    @inline(__always)
+    func placingSection(_ key: UnsafeBufferPointer<UInt8>, placement: UnretainedPlacement) -> Int {
+        guard let group = placement.group, let primaryOrdering = placement.primaryOrdering else { return placement.overflowSection }
+        let label = group._withUnsafeGuaranteedRef { group in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: group.placementKeyBytes) { buffer in
+                let count = primaryOrdering._withUnsafeGuaranteedRef { $0.sortKeyPrefix(key, into: buffer) }
+                return group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: buffer[..<count]), text: key)
+            }
+        }
+        return label.map { placement.firstSection + $0 } ?? placement.overflowSection
     }
 
     /// Builds the groups of the scripts a sample of the names shows, several groups at once
