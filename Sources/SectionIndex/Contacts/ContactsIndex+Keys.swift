@@ -107,6 +107,8 @@ extension ContactsIndex {
                                             _ body: (Int, UnsafeBufferPointer<UInt8>, String) -> Void) {
         var coder = KeyCoder(index: self)
         var key: [UInt8] = [], nameKey: [UInt8] = []
+        // The index, and with it the primary collator, outlives the loop.
+        let primary = Unmanaged.passUnretained(primaryCollator.handle)
         for i in range {
             key.removeAll(keepingCapacity: true)
             nameKey.removeAll(keepingCapacity: true)
@@ -116,11 +118,10 @@ extension ContactsIndex {
                     let (choice, romanized) = chooseKey(name: name, reading: reading)
                     let sections = coder.sections(for: choice.script)
                     let section = withKey(choice, romanized: romanized, name: name, reading: reading) {
-                        appendPlacingKey($0, group: sections.group, firstSection: sections.firstSection,
-                                         overflowSection: sections.overflowSection, to: &key)
+                        appendPlacingKey($0, placement: sections.placement, primary: primary, to: &key)
                     }
                     if !choice.isName {
-                        sections.ordering[section].appendSortKey(name, to: &nameKey)
+                        sections.unretainedOrdering[section]._withUnsafeGuaranteedRef { $0.appendSortKey(name, to: &nameKey) }
                     }
                     key.withUnsafeBufferPointer { keyBytes in
                         nameKey.withUnsafeBufferPointer { nameBytes in
@@ -145,12 +146,17 @@ extension ContactsIndex {
         let prefixes: [[UInt8]]
         /// By section: the collator that orders the section's names.
         let ordering: [ICU.CollatorHandle]
+        /// ``group`` and its sections, and ``ordering``, unretained (held by the two above):
+        /// every core keys names of the same groups, and retaining their shared objects per
+        /// name made their reference counts bounce between the cores.
+        let placement: UnretainedPlacement
+        let unretainedOrdering: [Unmanaged<ICU.CollatorHandle>]
         /// By section: its label.
         let labels: [String]
 
         init(index: ContactsIndex, script: Script, layout: Layout, groupPart: (Int) -> [UInt8]) {
-            let placement = ScriptPlacement(script: script, in: layout)
-            (group, firstSection, overflowSection) = (placement.group, placement.firstSection, placement.overflowSection)
+            let own = ScriptPlacement(script: script, in: layout)
+            (group, firstSection, overflowSection) = (own.group, own.firstSection, own.overflowSection)
             let groupParts = layout.groups.indices.map(groupPart)
             prefixes = layout.labels.indices.map { section in
                 var writer = OrderedKeyWriter()
@@ -166,6 +172,8 @@ extension ContactsIndex {
             }
             ordering = layout.labels.indices.map { index.orderingCollator(forSection: $0, in: layout).handle }
             labels = layout.labels
+            placement = UnretainedPlacement(group: own.group, firstSection: own.firstSection, overflowSection: own.overflowSection)
+            unretainedOrdering = ordering.map(Unmanaged.passUnretained)
         }
 
         /// Runs `body` over the key of an entry of `section`: the section's prefix, the key
