@@ -10,19 +10,88 @@
 #include <unicode/uscript.h>
 #include <unicode/usetiter.h>
 
-#include <string>
-#include <unordered_map>
+#include <algorithm>
+#include <cstring>
 #include <vector>
+
+namespace {
+
+/// The primaries of segments already weighed: a segment's primaries depend on nothing but its
+/// text, and names repeat their words, so most segments of a long list are looked up here
+/// instead of iterated again. Open addressing over flat arrays: a look-up hashes the segment
+/// where it lies and allocates nothing (a map keyed by std::u16string built a string, on the
+/// heap past seven code units, for every look-up: 8 % of `search`'s time at 1M names).
+class SegmentMemo {
+public:
+    /// Past this many segments the memo starts again, so that a list whose words never repeat
+    /// cannot fill the memory.
+    static constexpr size_t limit = 16384;
+    /// Longer segments are weighed every time: they seldom repeat, and the offsets stay small.
+    static constexpr size_t longestKept = 64;
+
+    SegmentMemo() : slots(2 * limit) {}
+
+    /// FNV-1a over the code units.
+    static uint64_t hash(const char16_t *segment, size_t length) {
+        uint64_t h = 0xcbf29ce484222325ULL;
+        for (size_t i = 0; i < length; ++i) {
+            h = (h ^ static_cast<uint64_t>(segment[i])) * 0x100000001b3ULL;
+        }
+        // 0 marks an empty slot.
+        return h | 1;
+    }
+
+    /// The weights of a segment weighed before, or nullptr; `count` gets their number.
+    const uint32_t *find(const char16_t *segment, size_t length, uint64_t h, size_t &count) const {
+        for (size_t at = h & (slots.size() - 1);; at = (at + 1) & (slots.size() - 1)) {
+            const Slot &slot = slots[at];
+            if (slot.hash == 0) { return nullptr; }
+            if (slot.hash == h && slot.keyLength == length &&
+                std::memcmp(keys.data() + slot.keyStart, segment, length * sizeof(char16_t)) == 0) {
+                count = slot.weightCount;
+                return weights.data() + slot.weightStart;
+            }
+        }
+    }
+
+    /// Remembers a segment's weights (not found before).
+    void insert(const char16_t *segment, size_t length, uint64_t h, const uint32_t *segmentWeights, size_t count) {
+        if (length > longestKept) { return; }
+        if (used >= limit) {
+            std::fill(slots.begin(), slots.end(), Slot{});
+            keys.clear();
+            weights.clear();
+            used = 0;
+        }
+        size_t at = h & (slots.size() - 1);
+        while (slots[at].hash != 0) { at = (at + 1) & (slots.size() - 1); }
+        slots[at] = Slot{h, static_cast<uint32_t>(keys.size()), static_cast<uint32_t>(length),
+                         static_cast<uint32_t>(weights.size()), static_cast<uint32_t>(count)};
+        keys.insert(keys.end(), segment, segment + length);
+        weights.insert(weights.end(), segmentWeights, segmentWeights + count);
+        ++used;
+    }
+
+private:
+    struct Slot {
+        uint64_t hash = 0;
+        uint32_t keyStart = 0, keyLength = 0, weightStart = 0, weightCount = 0;
+    };
+    /// Twice as many as the segments kept: a probe ends at an empty slot soon.
+    std::vector<Slot> slots;
+    std::vector<char16_t> keys;
+    std::vector<uint32_t> weights;
+    size_t used = 0;
+};
+
+}  // namespace
 
 struct SICUSearchWeigher {
     icu::CollationElementIterator *elements;
     /// Primaries at or below this are white space and punctuation (the collator's maxVariable
     /// group): they separate words and are not weights.
     uint32_t variableTop;
-    /// The primaries of segments already weighed: a segment's primaries depend on nothing
-    /// but its text, and names repeat their words, so most segments of a long list are
-    /// looked up here instead of iterated again.
-    std::unordered_map<std::u16string, std::vector<uint32_t>> known;
+    SegmentMemo known;
 };
 
 namespace {
@@ -81,29 +150,26 @@ bool appendPrimaries(SICUSearchWeigher *weigher, const icu::UnicodeString &segme
     }
 }
 
-/// Past this many segments the memo starts again, so that a list whose words never repeat
-/// cannot fill the memory.
-constexpr size_t knownSegmentLimit = 16384;
-
 /// Appends the primaries of one segment, from the memo when it was weighed before; returns
 /// whether it produced any.
 bool appendSegment(SICUSearchWeigher *weigher, const icu::UnicodeString &text, int32_t start, int32_t limit,
                    uint32_t *weights, int32_t capacity, int32_t &count, UErrorCode &code) {
-    std::u16string key(text.getBuffer() + start, static_cast<size_t>(limit - start));
-    auto found = weigher->known.find(key);
-    if (found != weigher->known.end()) {
-        for (uint32_t weight : found->second) {
-            if (count < capacity) { weights[count] = weight; }
+    const char16_t *segment = text.getBuffer() + start;
+    size_t length = static_cast<size_t>(limit - start);
+    uint64_t h = SegmentMemo::hash(segment, length);
+    size_t knownCount = 0;
+    if (const uint32_t *known = weigher->known.find(segment, length, h, knownCount)) {
+        for (size_t i = 0; i < knownCount; ++i) {
+            if (count < capacity) { weights[count] = known[i]; }
             ++count;
         }
-        return !found->second.empty();
+        return knownCount > 0;
     }
     int32_t before = count;
     bool produced = appendPrimaries(weigher, text.tempSubString(start, limit - start), weights, capacity, count, code);
     // Only a segment weighed whole and without failure is remembered.
     if (U_SUCCESS(code) && count <= capacity) {
-        if (weigher->known.size() >= knownSegmentLimit) { weigher->known.clear(); }
-        weigher->known.emplace(std::move(key), std::vector<uint32_t>(weights + before, weights + count));
+        weigher->known.insert(segment, length, h, weights + before, static_cast<size_t>(count - before));
     }
     return produced;
 }
@@ -122,7 +188,7 @@ SICUSearchWeigher *sicu_search_weigher_open(const SICUCollator *collator, int32_
         rbc->createCollationElementIterator(icu::UnicodeString());
     if (elements == nullptr) { *status = U_MEMORY_ALLOCATION_ERROR; return nullptr; }
     *status = U_ZERO_ERROR;
-    return new SICUSearchWeigher{elements, variableTop};
+    return new SICUSearchWeigher{elements, variableTop, SegmentMemo()};
 }
 
 void sicu_search_weigher_close(SICUSearchWeigher *weigher) {
