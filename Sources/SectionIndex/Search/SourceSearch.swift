@@ -76,11 +76,18 @@ extension NameMatcher {
             let memo = SpellingMemo()
             var scanner = prefilter.map(MatchPrefilter.Scanner.init)
             weighers.withWeigher { weigher in
+                // Each distinct word weighed and unmarked once, each name's spellings made once
+                // for the names that differ only in a last ASCII word, as a prepared list's
+                // parts do (``WordForms``): the entries that pass the prefilter repeat their
+                // words as every list does.
+                var words = WordForms(weigher: weigher)
                 /// Whether the entry matches, matched in full.
                 func matchesInFull(_ position: Int) -> Bool {
                     let name = source.name(position), reading = source.reading(position)
                     table.removeAll()
-                    appendEntry(name: name, reading: reading, rank: 0, to: &table, memo: memo, weigher: weigher)
+                    words.append(rank: 0, name: name, reading: reading, matcher: self, memo: memo, to: &table)
+                    // The query is in primaries: so must the entry be.
+                    table.decode(words.weightCodes)
                     return table.matchesEntry(query)
                         && plan.dialPadWords.allSatisfy { table.containsDialPadMatch(of: $0, pad: dialPad) }
                         && plan.literalsOccur(inName: name, reading: reading)

@@ -701,6 +701,15 @@ struct WeightTable: Sendable {
         }
     }
 
+    /// Turns weights appended as codes of `codes` (``WordForms``) back into primaries: a
+    /// table of one entry, matched against a query in primaries.
+    mutating func decode(_ codes: WeightCodes) {
+        precondition(!isFinished, "WeightTable: a finished table keeps its codes")
+        weights.withUnsafeMutableBufferPointer { weights in
+            for i in weights.indices where weights[i] != 0 { weights[i] = codes.primary(ofCode: weights[i]) }
+        }
+    }
+
     /// Empties the table, keeping its storage for the next entry.
     mutating func removeAll() {
         weights.removeAll(keepingCapacity: true)
