@@ -49,8 +49,10 @@ public struct SearchList<Element> {
     ///   - mode: ``NameMatcher/Mode/prefix`` (the default), ``NameMatcher/Mode/substring`` or
     ///     ``NameMatcher/Mode/t9``.
     /// - Returns: the matches, in index order; each is made when it is read.
-    /// - Complexity: prefix: O(*p* log *w*) for *w* words in *p* parts (four per core, or one per
-    ///   32,768 entries, as it was prepared), plus the matches; substring: one pass over the list's weights. Either way, O(*n* / 64) to collect the matches.
+    /// - Complexity: prefix: O(*p* log *w*) for *w* words beginning with the query's first
+    ///   weight in each of *p* parts (four per core, or one per 8,192 entries, as it was
+    ///   prepared), plus the matches; substring: one pass over the list's weights. Either way,
+    ///   O(*n* / 64) to collect the matches.
     public func search(_ query: String, mode: NameMatcher.Mode = .prefix) -> SearchResults<Element> {
         SearchResults(list: self, ranks: ranks(matching: query, mode: mode))
     }
