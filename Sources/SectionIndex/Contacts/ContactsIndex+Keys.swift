@@ -139,16 +139,16 @@ extension ContactsIndex {
     /// with (group part and label number), the collator that orders its names, and its label.
     /// A class, so that handing one out per name costs one retain, not one per array it holds.
     final class ScriptSections {
-        let group: ContactsGroup?
-        let firstSection: Int
-        let overflowSection: Int
+        /// The group that places the script's names, if any: held here for ``placement``.
+        private let group: ContactsGroup?
         /// By section: the group part and the label's number inside its group.
         let prefixes: [[UInt8]]
-        /// By section: the collator that orders the section's names.
-        let ordering: [ICU.CollatorHandle]
-        /// ``group`` and its sections, and ``ordering``, unretained (held by the two above):
-        /// every core keys names of the same groups, and retaining their shared objects per
-        /// name made their reference counts bounce between the cores.
+        /// By section: the collator that orders the section's names; held here for
+        /// ``unretainedOrdering``.
+        private let ordering: [ICU.CollatorHandle]
+        /// Where the script's names go, and ``ordering``, unretained: every core keys names of
+        /// the same groups, and retaining their shared objects per name made their reference
+        /// counts bounce between the cores.
         let placement: UnretainedPlacement
         let unretainedOrdering: [Unmanaged<ICU.CollatorHandle>]
         /// By section: its label.
@@ -156,7 +156,7 @@ extension ContactsIndex {
 
         init(index: ContactsIndex, script: Script, layout: Layout, groupPart: (Int) -> [UInt8]) {
             let own = ScriptPlacement(script: script, in: layout)
-            (group, firstSection, overflowSection) = (own.group, own.firstSection, own.overflowSection)
+            group = own.group
             let groupParts = layout.groups.indices.map(groupPart)
             prefixes = layout.labels.indices.map { section in
                 var writer = OrderedKeyWriter()

@@ -286,11 +286,10 @@ extension ContactsIndex {
     /// One worker's script placements, made as its names meet each script.
     private struct ScriptPlacements {
         let index: ContactsIndex
-        /// By script code: the placements, which keep their groups alive while the worker
-        /// uses them through ``unretained``.
-        var byCode = [ScriptPlacement?](repeating: nil, count: ScriptSet.codeLimit)
-        /// By script code, as ``byCode``.
+        /// By script code: where the script's names go.
         var unretained = [UnretainedPlacement?](repeating: nil, count: ScriptSet.codeLimit)
+        /// The groups of ``unretained``, kept alive while the worker uses them.
+        private var groups: [ContactsGroup] = []
         var found = ScriptSet()
         /// A script code or a section number too large for ``encodedSection(_:script:)``: the
         /// names are grouped in two passes instead.
@@ -307,7 +306,7 @@ extension ContactsIndex {
             if let known = unretained[Int(script.rawValue)] { return known }
             let placement = ScriptPlacement(script: script, in: index.layout(ofScript: script))
             if placement.overflowSection > Int(UInt16.max) { needsTwoPasses = true }
-            byCode[Int(script.rawValue)] = placement
+            if let group = placement.group { groups.append(group) }
             let made = UnretainedPlacement(group: placement.group, firstSection: placement.firstSection,
                                            overflowSection: placement.overflowSection)
             unretained[Int(script.rawValue)] = made
