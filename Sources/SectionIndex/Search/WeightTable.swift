@@ -247,7 +247,7 @@ struct WeightTable: Sendable {
 
     /// One word to sort: two of its weights packed (its first two, then the next two of a
     /// run that shares them), so that a level of the sort orders integers.
-    struct SortableWord {
+    struct SortableWord: HeadSorted {
         var head: UInt64
         var start: UInt32
         var rank: UInt32
@@ -316,7 +316,7 @@ struct WeightTable: Sendable {
                 wordRankOffsets.withUnsafeBufferPointer { rankOffsets in
                     entryStarts.withUnsafeBufferPointer { entryStarts in
                         body(WordStartAccess(starts: starts, offsets: offsets, rankOffsets: rankOffsets,
-                                             entryStarts: entryStarts, count: max(starts.count, offsets.count)))
+                                             entryStarts: entryStarts, count: wordCount))
                     }
                 }
             }
@@ -360,8 +360,7 @@ struct WeightTable: Sendable {
     }
 
     /// Words by their heads, the order they came in kept among equal heads: insertion for a
-    /// few, else a radix sort a byte at a time (least significant first), skipping the bytes
-    /// every head shares (most, with two-byte codes). `scratch` holds at least as many words.
+    /// few, else ``radixSortByHead(_:scratch:)``. `scratch` holds at least as many words.
     static func stableSortByHead(_ part: UnsafeMutableBufferPointer<SortableWord>, scratch: UnsafeMutableBufferPointer<SortableWord>) {
         guard part.count > 32 else {
             for i in part.indices.dropFirst() {
@@ -375,29 +374,7 @@ struct WeightTable: Sendable {
             }
             return
         }
-        let first = part[part.startIndex].head
-        var differing: UInt64 = 0
-        for word in part { differing |= word.head ^ first }
-        guard differing != 0 else { return }
-        var source = part.baseAddress!, target = scratch.baseAddress!
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { next in
-            for byte in 0..<8 where (differing >> UInt64(8 * byte)) & 0xFF != 0 {
-                let shift = UInt64(8 * byte)
-                next.initialize(repeating: 0)
-                for k in 0..<part.count { next[Int((source[k].head >> shift) & 0xFF)] += 1 }
-                var sum = 0
-                for digit in 0..<256 { (next[digit], sum) = (sum, sum + next[digit]) }
-                for k in 0..<part.count {
-                    let digit = Int((source[k].head >> shift) & 0xFF)
-                    target[next[digit]] = source[k]
-                    next[digit] += 1
-                }
-                swap(&source, &target)
-            }
-        }
-        if source != part.baseAddress! {
-            part.baseAddress!.update(from: source, count: part.count)
-        }
+        radixSortByHead(part, scratch: scratch)
     }
 
     // MARK: - Comparing

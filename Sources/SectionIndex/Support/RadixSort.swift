@@ -61,9 +61,47 @@ struct KeyAccess {
     }
 }
 
+/// A record a radix sort orders by a 64-bit head: the grouping paths' ``OrderRecord`` and a
+/// search part's words (``WeightTable/SortableWord``).
+protocol HeadSorted {
+    var head: UInt64 { get }
+}
+
+/// Orders records by their heads, keeping the order they came in among equal heads: an LSD
+/// radix sort a byte at a time, skipping the bytes every head shares (most of them, deep in a
+/// run of equal prefixes, or with two-byte codes). `scratch` holds at least as many records;
+/// without it, one is allocated when the heads differ at all.
+func radixSortByHead<Record: HeadSorted>(_ part: UnsafeMutableBufferPointer<Record>,
+                                         scratch: UnsafeMutableBufferPointer<Record>? = nil) {
+    guard let base = part.baseAddress else { return }
+    let first = base.pointee.head
+    var differing: UInt64 = 0
+    for record in part { differing |= record.head ^ first }
+    guard differing != 0 else { return }
+    let owned = scratch == nil ? UnsafeMutableBufferPointer<Record>.allocate(capacity: part.count) : nil
+    defer { owned?.deallocate() }
+    var source = base, target = (scratch ?? owned!).baseAddress!
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { next in
+        for byte in 0..<8 where (differing >> UInt64(8 * byte)) & 0xFF != 0 {
+            let shift = UInt64(8 * byte)
+            next.initialize(repeating: 0)
+            for k in 0..<part.count { next[Int((source[k].head >> shift) & 0xFF)] += 1 }
+            var sum = 0
+            for digit in 0..<256 { (next[digit], sum) = (sum, sum + next[digit]) }
+            for k in 0..<part.count {
+                let digit = Int((source[k].head >> shift) & 0xFF)
+                (target + next[digit]).initialize(to: source[k])
+                next[digit] += 1
+            }
+            swap(&source, &target)
+        }
+    }
+    if source != base { base.update(from: source, count: part.count) }
+}
+
 /// One record to order: its group (section or bucket), the first eight key bytes packed so
 /// most comparisons are one integer comparison, and its index.
-struct OrderRecord {
+struct OrderRecord: HeadSorted {
     var group: Int32
     var index: Int32
     var head: UInt64
@@ -120,40 +158,15 @@ extension KeyTable {
         }
     }
 
-    /// Records by their head alone: an LSD radix sort a byte at a time, skipping the bytes
-    /// every head shares (most of them, deep in a run of equal prefixes); a comparison sort
-    /// for a few records.
+    /// Records by their head alone: ``radixSortByHead(_:scratch:)``; a comparison sort for a
+    /// few records.
     static func sortByHead(_ part: UnsafeMutableBufferPointer<OrderRecord>) {
         guard part.count >= 64 else {
             var part = part
             part.sort { $0.head < $1.head }
             return
         }
-        let first = part[0].head
-        var differing: UInt64 = 0
-        for record in part { differing |= record.head ^ first }
-        guard differing != 0 else { return }
-        let scratch = UnsafeMutableBufferPointer<OrderRecord>.allocate(capacity: part.count)
-        defer { scratch.deallocate() }
-        var source = part, target = scratch
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { next in
-            for byte in 0..<8 where (differing >> UInt64(8 * byte)) & 0xFF != 0 {
-                let shift = UInt64(8 * byte)
-                next.initialize(repeating: 0)
-                for record in source { next[Int((record.head >> shift) & 0xFF)] += 1 }
-                var sum = 0
-                for digit in 0..<256 { (next[digit], sum) = (sum, sum + next[digit]) }
-                for record in source {
-                    let digit = Int((record.head >> shift) & 0xFF)
-                    (target.baseAddress! + next[digit]).initialize(to: record)
-                    next[digit] += 1
-                }
-                swap(&source, &target)
-            }
-        }
-        if source.baseAddress != part.baseAddress {
-            _ = part.initialize(fromContentsOf: source)
-        }
+        radixSortByHead(part)
     }
 
     /// Cuts a range of records, too large for one core, into consecutive ranges by the first
