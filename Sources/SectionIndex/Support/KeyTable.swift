@@ -23,8 +23,8 @@ struct KeyTable {
     static func build(count: Int, append: (Int, inout [UInt8]) -> Void) -> KeyTable {
         let ranges = ParallelWork.chunks(of: count, into: ParallelWork.chunkCount(for: count))
         return joined(ParallelWork.map(count: ranges.count) { k in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(ranges[k].count * 32)
+            // On large pages from the first byte: the kernel zeroes one 2 MB page per fault.
+            var bytes: [UInt8] = LargePages.reserved(capacity: ranges[k].count * 32)
             var ends: [Int] = []
             ends.reserveCapacity(ranges[k].count)
             for i in ranges[k] {
@@ -68,8 +68,9 @@ struct KeyTable {
             chunks = ParallelWork.mapParts(of: all, ranges) { k, part in
                 let first = ranges[k].lowerBound
                 var state = makeState()
-                var keys: [UInt8] = []
-                keys.reserveCapacity(part.count * 32)
+                // On large pages from the first byte: the kernel zeroes one 2 MB page per
+                // fault, not one 4 KB page (a chunk at 10M names is tens of MB).
+                var keys: [UInt8] = LargePages.reserved(capacity: part.count * 32)
                 var ties: (bytes: [UInt8], ends: [Int]) = ([], [])
                 var owners: [Int32] = []
                 for j in part.indices {
