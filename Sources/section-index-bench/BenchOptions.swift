@@ -58,7 +58,7 @@ struct BenchOptions {
                   --skip-reference   leave out icu::AlphabeticIndex (slow above 1M names)
                   --modes            only these measurements: \(Measurement.allModes.joined(separator: ","))
                   --rounds N         run every mode N times (the whole-process ones interleaved), keeping each one's fastest time and largest peak (default 3)
-                  --scaling F        then run them again at F times the count, as many rounds (10: the 10M check)
+                  --scaling F        run the whole-process modes at F times the count too, each round beside the base count (10: the 10M check)
                 """)
                 exit(0)
             default:

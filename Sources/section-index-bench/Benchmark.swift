@@ -69,28 +69,49 @@ struct Benchmark {
 
         // Whole-process modes, interleaved round by round so that a busy moment of the
         // machine falls on every mode alike; each keeps its fastest time (and its largest peak).
+        // With --scaling, each round runs a mode at both counts one after the other: the ratio
+        // of the two then compares runs made in the same minutes, where separate rounds at each
+        // count (minutes apart on a host whose speed drifts) compared one period with another.
         let processModes = Self.processModes.map(\.mode).filter(modes.contains)
-        func fastestOfRounds(input: String) throws -> [String: Result] {
-            var results: [String: Result] = [:]
+        func fastestOfRounds(inputs: [String]) throws -> [[String: Result]] {
+            var results = [[String: Result]](repeating: [:], count: inputs.count)
             for round in 1...options.rounds {
                 for mode in processModes {
-                    guard let result = try runProcess(mode, input: input) else { print("  \(mode): failed"); continue }
-                    let best = results[mode]
-                    results[mode] = Result(seconds: min(best?.seconds ?? .infinity, result.seconds),
-                                           kilobytes: max(best?.kilobytes ?? 0, result.kilobytes))
-                    if options.rounds > 1 { print("  round \(round) \(mode): \(String(format: "%.3f s", result.seconds))") }
+                    for (n, input) in inputs.enumerated() {
+                        guard let result = try runProcess(mode, input: input) else { print("  \(mode): failed"); continue }
+                        let best = results[n][mode]
+                        results[n][mode] = Result(seconds: min(best?.seconds ?? .infinity, result.seconds),
+                                                  kilobytes: max(best?.kilobytes ?? 0, result.kilobytes))
+                        if options.rounds > 1 {
+                            let count = n == 0 ? "" : " ×\(options.scaling ?? 1)"
+                            print("  round \(round) \(mode)\(count): \(String(format: "%.3f s", result.seconds))")
+                        }
+                    }
                 }
             }
             return results
         }
         var results: [String: Result] = [:]
+        var scaled: (count: Int, factor: Int, results: [String: Result])?
         if !processModes.isEmpty {
             guard let input = try writeInput(count: options.count) else {
                 print("section-index-bench: could not write the input file")
                 return
             }
-            results = try fastestOfRounds(input: input)
-            try? FileManager.default.removeItem(atPath: input)
+            defer { try? FileManager.default.removeItem(atPath: input) }
+            var inputs = [input]
+            if let factor = options.scaling {
+                let count = options.count * factor
+                guard let scaledInput = try writeInput(count: count) else {
+                    print("section-index-bench: could not write the \(count)-name input file")
+                    return
+                }
+                inputs.append(scaledInput)
+            }
+            defer { for scaledInput in inputs.dropFirst() { try? FileManager.default.removeItem(atPath: scaledInput) } }
+            let measured = try fastestOfRounds(inputs: inputs)
+            results = measured[0]
+            if let factor = options.scaling { scaled = (options.count * factor, factor, measured[1]) }
         }
         // In-process modes (a child each run) keep, like the whole-process ones, their fastest
         // time of the rounds and their largest peak: one run would count a busy moment of the
@@ -106,19 +127,8 @@ struct Benchmark {
         }
         report(results)
 
-        if let factor = options.scaling, !processModes.isEmpty {
-            let count = options.count * factor
-            guard let input = try writeInput(count: count) else {
-                print("section-index-bench: could not write the \(count)-name input file")
-                return
-            }
-            defer { try? FileManager.default.removeItem(atPath: input) }
-            // Measured as the base count was (fastest of the same rounds, interleaved), so that
-            // the ratio compares like with like: one run against a fastest of three would count
-            // the machine's noise as growth.
-            print("")
-            let scaled = try fastestOfRounds(input: input)
-            print("\n\(count) names (×\(factor)), fastest of \(options.rounds): time against its \(options.count)-name time, peak memory")
+        if let (count, factor, scaled) = scaled {
+            print("\n\(count) names (×\(factor)), fastest of \(options.rounds), each round run beside the \(options.count)-name one: time against its \(options.count)-name time, peak memory")
             for mode in processModes {
                 guard let result = scaled[mode], let base = results[mode] else { print("  \(mode): failed"); continue }
                 let ratio = result.seconds / base.seconds
