@@ -27,6 +27,21 @@ struct FileReadingTests {
         return descriptor
     }
 
+    /// `readPieces` asked for `count` bytes of a file of `fileCount` bytes (opened with
+    /// `flags`), in pieces of at least ``piece`` bytes; the file's bytes, and the buffer after.
+    static func readPieces(ofFile fileCount: Int, asking count: Int, flags: Int32 = O_RDONLY) throws
+        -> (file: [UInt8], buffer: [UInt8], read: Int, failure: Int32?) {
+        let (directory, path, bytes) = try makeFile(count: fileCount)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let descriptor = try open(path, flags)
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0xAA, count: count)
+        let (read, failure) = buffer.withUnsafeMutableBufferPointer {
+            FileReading.readPieces(descriptor, from: 0, into: $0.baseAddress!, count: count, pieceBytes: piece)
+        }
+        return (bytes, buffer, read, failure)
+    }
+
     @Test("A file of several pieces reads back whole through the command line's reader")
     func wholeFile() throws {
         let count = 2 * FileReading.bytesPerPiece + 3
@@ -42,17 +57,10 @@ struct FileReadingTests {
         9 * piece + 123,   // more pieces than two per core on a machine of up to 4 cores
     ])
     func pieces(count: Int) throws {
-        let (directory, path, bytes) = try Self.makeFile(count: count)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let descriptor = try Self.open(path)
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0xAA, count: count)
-        let (read, failure) = buffer.withUnsafeMutableBufferPointer {
-            FileReading.readPieces(descriptor, from: 0, into: $0.baseAddress!, count: count, pieceBytes: Self.piece)
-        }
+        let (file, buffer, read, failure) = try Self.readPieces(ofFile: count, asking: count)
         #expect(failure == nil)
         #expect(read == count)
-        #expect(buffer.elementsEqual(bytes))
+        #expect(buffer.elementsEqual(file))
     }
 
     @Test("Standard input that is a file part-read by another program is read from where it stands, then to its end")
@@ -75,30 +83,16 @@ struct FileReadingTests {
           arguments: [1, piece + 1, 3 * piece])
     func shrunk(missing: Int) throws {
         let count = 4 * Self.piece
-        let (directory, path, bytes) = try Self.makeFile(count: count - missing)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let descriptor = try Self.open(path)
-        defer { close(descriptor) }
         // Asked for more than the file holds, as when it was truncated after `fstat`.
-        var buffer = [UInt8](repeating: 0xAA, count: count)
-        let (read, failure) = buffer.withUnsafeMutableBufferPointer {
-            FileReading.readPieces(descriptor, from: 0, into: $0.baseAddress!, count: count, pieceBytes: Self.piece)
-        }
+        let (file, buffer, read, failure) = try Self.readPieces(ofFile: count - missing, asking: count)
         #expect(failure == nil)
         #expect(read == count - missing)
-        #expect(buffer[..<read].elementsEqual(bytes))
+        #expect(buffer[..<read].elementsEqual(file))
     }
 
     @Test("A descriptor that cannot be read gives its error")
     func unreadable() throws {
-        let (directory, path, _) = try Self.makeFile(count: 2 * Self.piece)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let descriptor = try Self.open(path, O_WRONLY)
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 2 * Self.piece)
-        let (read, failure) = buffer.withUnsafeMutableBufferPointer {
-            FileReading.readPieces(descriptor, from: 0, into: $0.baseAddress!, count: $0.count, pieceBytes: Self.piece)
-        }
+        let (_, _, read, failure) = try Self.readPieces(ofFile: 2 * Self.piece, asking: 2 * Self.piece, flags: O_WRONLY)
         #expect(read == 0)
         #expect(failure == EBADF)
     }
