@@ -276,10 +276,11 @@ extension ContactsBeyondICUTests {
 
     // Expected labels from the languages' alphabets (the fixtures' sources: Qubee, YIVO, the
     // Uyghur alphabet of 1983, Dzongkha root letters); ICU's from its data as the fixtures'
-    // comments explain: om has no label after Z, yi files pey before פ and tof before ת,
-    // ug's untailored hamza sorts before the first label, dz (root) files by written letter.
+    // comments explain: om has no label after Z (and no upper-case SH: SHAGGAR is S + H), yi
+    // files pey before פ and tof before ת, ug's untailored hamza sorts before the first label,
+    // dz (root) files by written letter.
     @Test("Names ICU's data files under another letter: contacts style places them, ICU style stays ICU's", arguments: [
-        ("om", "Shaggar", "SH", "Z"),
+        ("om", "Shaggar", "SH", "Z"), ("om", "SHAGGAR", "SH", "S"), ("om", "CHALTU", "CH", "Z"),
         ("yi", "פּערל", "פ", "ע"), ("yi", "תּמר", "ת", "ש"), ("yi", "פֿײַוול", "פ", "פ"), ("yi", "עסטער", "ע", "ע"),
         ("ug", "ئابدۇللا", "ئا", "…"), ("ug", "ئۈرۈمچى", "ئۈ", "…"), ("ug", "بۇغرا", "ب", "ب"),
         ("dz", "སྒྲོལ་མ", "ག", "ས"), ("dz", "དབང་ཕྱུག", "བ", "ད"), ("dz", "ལྷ་མོ", "ཧ", "ལ"), ("dz", "ཀརྨ", "ཀ", "ཀ"),

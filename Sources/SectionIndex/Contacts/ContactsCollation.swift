@@ -1,12 +1,13 @@
 import Collation
 
 // Collation of contacts style's own where ICU 72's data orders a language against its
-// alphabet (issue 16, KNOWN GAPs: Uyghur, Dzongkha).
+// alphabet (issue 16, KNOWN GAPs: Uyghur, Dzongkha; and Oromo's upper-case SH).
 
 /// Rules that contacts style adds to a language's collation, because the collation that ICU 72
 /// ships files the language's names against its own alphabet: Uyghur's vowel letters written
 /// with hamza (ئا ئە ئو …) sort outside the alphabet, and Dzongkha has no collation, so its
-/// names go under a prefix or superscript letter instead of their root letter. The group's
+/// names go under a prefix or superscript letter instead of their root letter, and Oromo's
+/// letter SH written in capitals is S + H. The group's
 /// index and its order both use the tailored collator; ICU style (``AlphabeticIndex``) keeps
 /// ICU's. Opened once per group, so no other locale pays anything for it.
 ///
@@ -32,6 +33,10 @@ enum ContactsCollation {
         Entry(language: "ug", script: "Arab",
               rules: "&ا<<ئا&ە<<ئە&و<<ئو&ۇ<<ئۇ&ۆ<<ئۆ&ۈ<<ئۈ&ې<<ئې&ى<<ئى",
               source: "Uyghur alphabet (Arabic script, 1983) ئا ئە ب پ ت ج چ خ د ر ز ژ س ش غ ف ق ك گ ڭ ل م ن ھ ئو ئۇ ئۆ ئۈ ۋ ئې ئى ي: a vowel that starts a syllable is written with hamza ئ before it and is the same letter as the vowel inside a word (ئا and ا are a), so Uyghur dictionaries file ئابدۇللا under ئا; CLDR ug index characters list the hamza forms, but CLDR ug collation (&ا<ە<ب &ك<گ<ڭ<ل &ھ<و<ۇ<ۆ<ۈ<ۋ<ې<ى<ي) leaves ئ to root, which sorts it before ا, so ICU drops those labels and files such names in #"),
+        // Upper-case SH a tertiary variant of the letter sh, as CH, DH, KH, NY and PH are.
+        Entry(language: "om", script: "Latn",
+              rules: "&Sh<<<SH",
+              source: "Oromo Qubee alphabet a … z ch dh ny ph sh: each digraph is one letter in any case, and names are often written in capitals (SHAGGAR as Shaggar); CLDR om collation (&Z<ch<<<Ch<<<CH<dh<<<Dh<<<DH<kh<<<Kh<<<KH<ny<<<Ny<<<NY<ph<<<Ph<<<PH<sh<<<Sh) gives every digraph its upper-case form but SH, so SHAGGAR sorts as S + H, among the S names"),
         Entry(language: "dz", script: "Tibt", rulesOf: "bo",
               source: "Dzongkha dictionaries (Dzongkha Development Commission) file a syllable under its root letter, not a prefix or superscript letter written before it, as Tibetan ones do; ICU 72 has no dz collation (root, by written letter), so contacts style uses CLDR bo collation, which orders by root letter, then dz's own rules (none in ICU 72)"),
     ]
