@@ -66,6 +66,10 @@ struct WordForms {
     private(set) var weightCodes = WeightCodes()
     private var starts: [UInt32] = []
     private var initials: [Unicode.Scalar] = []
+    /// The word of each of ``initials`` (the letter as a word of its own), -1 until first
+    /// needed: looked up once per word, not once per entry that has the word (a dictionary
+    /// of letters, hashed per initial, was 3 % of preparing a list).
+    private var initialWords: [Int32] = []
     /// Per entry: the words of each of its texts, one after another, and where each text ends.
     private var textWords: [Int32] = []
     private var textEnds: [Int] = []
@@ -239,8 +243,13 @@ struct WordForms {
         }
         guard count > 1 else { return }
         for i in wordRange(ofText: text) {
-            for letter in initials[words[Int(textWords[i])].initials!] {
-                textWords.append(id(of: letter))
+            for k in words[Int(textWords[i])].initials! {
+                if initialWords[k] < 0 {
+                    // Making the letter's word may add initials of its own: index again after.
+                    let word = id(of: initials[k])
+                    initialWords[k] = word
+                }
+                textWords.append(initialWords[k])
             }
         }
         textEnds.append(textWords.count)
@@ -268,6 +277,7 @@ struct WordForms {
         var initialRange: Range<Int>?
         if let letters = NameForms.wordInitials(of: key.unicodeScalars) {
             initials += letters
+            initialWords += repeatElement(-1, count: letters.count)
             initialRange = initials.count - letters.count..<initials.count
         }
         let id = Int32(words.count)
@@ -288,5 +298,6 @@ struct WordForms {
         weights.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
         initials.removeAll(keepingCapacity: true)
+        initialWords.removeAll(keepingCapacity: true)
     }
 }
