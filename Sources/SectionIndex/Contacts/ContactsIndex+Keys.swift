@@ -172,7 +172,7 @@ extension ContactsIndex {
             }
             ordering = layout.labels.indices.map { index.orderingCollator(forSection: $0, in: layout).handle }
             labels = layout.labels
-            placement = UnretainedPlacement(group: own.group, firstSection: own.firstSection, overflowSection: own.overflowSection)
+            placement = UnretainedPlacement(own)
             unretainedOrdering = ordering.map(Unmanaged.passUnretained)
         }
 

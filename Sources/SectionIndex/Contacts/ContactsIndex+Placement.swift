@@ -338,11 +338,11 @@ extension ContactsIndex {
 
         private mutating func lookUp(_ script: Script) -> Need {
             let layout = index.layout(ofScript: script)
+            let placement = ScriptPlacement(script: script, in: layout)
             var need = Need.nothing
-            if let group = layout.group(ofScript: script), layout.groups[group].isExtra.contains(true) {
+            if let group = placement.group, group.isExtra.contains(true) {
                 layouts.append(layout)
-                need = .placing(UnretainedPlacement(group: layout.groups[group], firstSection: layout.firstSection[group],
-                                                    overflowSection: layout.overflowSection), layout: layouts.count - 1)
+                need = .placing(UnretainedPlacement(placement), layout: layouts.count - 1)
             }
             if ScriptSet.fits(script) { byCode[Int(script.rawValue)] = need } else { other[script] = need }
             return need

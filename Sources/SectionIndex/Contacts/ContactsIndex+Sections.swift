@@ -140,19 +140,9 @@ extension ContactsIndex {
     /// - Returns: the entry's section in `layout`.
     @inline(__always)
     func appendPlacingKey(_ key: UnsafeBufferPointer<UInt8>, script: Script, in layout: Layout, to bytes: inout [UInt8]) -> Int {
-        let groupNumber = layout.group(ofScript: script)
-        return appendPlacingKey(key, group: groupNumber.map { layout.groups[$0] },
-                                firstSection: groupNumber.map { layout.firstSection[$0] } ?? 0,
-                                overflowSection: layout.overflowSection, to: &bytes)
-    }
-
-    /// ``appendPlacingKey(_:script:in:to:)`` with the group that claims the key's script (nil:
-    /// none does), the number of its first section and the number of `#` already looked up.
-    @inline(__always)
-    func appendPlacingKey(_ key: UnsafeBufferPointer<UInt8>, group: ContactsGroup?, firstSection: Int, overflowSection: Int,
-                          to bytes: inout [UInt8]) -> Int {
-        withExtendedLifetime(group) {
-            appendPlacingKey(key, placement: UnretainedPlacement(group: group, firstSection: firstSection, overflowSection: overflowSection),
+        let placement = ScriptPlacement(script: script, in: layout)
+        return withExtendedLifetime(placement.group) {
+            appendPlacingKey(key, placement: UnretainedPlacement(placement),
                              primary: Unmanaged.passUnretained(primaryCollator.handle), to: &bytes)
         }
     }
@@ -171,17 +161,17 @@ extension ContactsIndex {
         let firstSection: Int
         let overflowSection: Int
 
-        init(group: ContactsGroup?, firstSection: Int, overflowSection: Int) {
-            self.group = group.map(Unmanaged.passUnretained)
-            ordering = group.map { Unmanaged.passUnretained($0.ordering.handle) }
-            primaryOrdering = group.map { Unmanaged.passUnretained($0.ordering.primaryHandle) }
-            self.firstSection = firstSection
-            self.overflowSection = overflowSection
+        init(_ placement: ScriptPlacement) {
+            group = placement.group.map(Unmanaged.passUnretained)
+            ordering = placement.group.map { Unmanaged.passUnretained($0.ordering.handle) }
+            primaryOrdering = placement.group.map { Unmanaged.passUnretained($0.ordering.primaryHandle) }
+            firstSection = placement.firstSection
+            overflowSection = placement.overflowSection
         }
     }
 
-    /// ``appendPlacingKey(_:group:firstSection:overflowSection:to:)`` through an unretained
-    /// placement; `primary` is the primary collator's handle.
+    /// ``appendPlacingKey(_:script:in:to:)`` through an unretained placement; `primary` is the
+    /// primary collator's handle.
     @inline(__always)
     func appendPlacingKey(_ key: UnsafeBufferPointer<UInt8>, placement: UnretainedPlacement,
                           primary: Unmanaged<ICU.CollatorHandle>, to bytes: inout [UInt8]) -> Int {
@@ -200,21 +190,11 @@ extension ContactsIndex {
         return placement.overflowSection
     }
 
-    /// The section of an entry's key in `layout`, as ``appendPlacingKey(_:script:in:to:)``
-    /// finds it, from the first bytes of its primary-strength key alone (what `labels` needs:
+    /// The section of an entry's key, as ``appendPlacingKey(_:placement:primary:to:)`` finds
+    /// it, from the first bytes of its primary-strength key alone (what `labels` needs:
     /// sections, no order). The section depends on the key's primary part only, which a
     /// primary-strength key of the same collator has byte for byte, and only on as many of its
     /// bytes as the longest bucket bound has, plus one: ICU makes no more of the key than that.
-    func placingSection(_ key: UnsafeBufferPointer<UInt8>, script: Script, in layout: Layout) -> Int {
-        guard let groupNumber = layout.group(ofScript: script) else { return layout.overflowSection }
-        let group = layout.groups[groupNumber]
-        return withExtendedLifetime(group) {
-            placingSection(key, placement: UnretainedPlacement(group: group, firstSection: layout.firstSection[groupNumber],
-                                                               overflowSection: layout.overflowSection))
-        }
-    }
-
-    /// ``placingSection(_:script:in:)`` through an unretained placement.
     @inline(__always)
     func placingSection(_ key: UnsafeBufferPointer<UInt8>, placement: UnretainedPlacement) -> Int {
         guard let group = placement.group, let primaryOrdering = placement.primaryOrdering else { return placement.overflowSection }
@@ -307,8 +287,7 @@ extension ContactsIndex {
             let placement = ScriptPlacement(script: script, in: index.layout(ofScript: script))
             if placement.overflowSection > Int(UInt16.max) { needsTwoPasses = true }
             if let group = placement.group { groups.append(group) }
-            let made = UnretainedPlacement(group: placement.group, firstSection: placement.firstSection,
-                                           overflowSection: placement.overflowSection)
+            let made = UnretainedPlacement(placement)
             unretained[Int(script.rawValue)] = made
             found.insert(script)
             return made
