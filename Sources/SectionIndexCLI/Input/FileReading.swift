@@ -71,7 +71,8 @@ enum FileReading {
         return result
     }
 
-    /// Below this, a file is read by one `pread`: dispatching costs more than it saves.
+    /// The least a piece holds: a file of less than twice this is read in one piece, since
+    /// dispatching would cost more than it saves.
     static let bytesPerPiece = 8 << 20
 
     /// Reads `count` bytes of the file from `offset` into `target`, in pieces read on every
@@ -81,16 +82,15 @@ enum FileReading {
     ///
     /// Returns how many bytes are read in order from `offset` (fewer than `count` when the
     /// file shrank while read: what follows the first short piece is not the file's) and the
-    /// error, if any, that cut that prefix short.
-    /// `pieceBytes` is the least a piece holds (smaller only in tests).
+    /// error, if any, that cut that prefix short. `pieceBytes` is the least a piece holds
+    /// (smaller only in tests).
     static func readPieces(_ descriptor: Int32, from offset: Int, into target: UnsafeMutablePointer<UInt8>,
                            count: Int, pieceBytes: Int = bytesPerPiece) -> (read: Int, failure: Int32?) {
         let pieceCount = max(1, min(count / pieceBytes, ParallelWork.processorCount * 2))
         let pieces = ParallelWork.chunks(of: count, into: pieceCount)
-        let address = Int(bitPattern: target)
         let outcomes = ParallelWork.map(count: pieces.count) { k -> (read: Int, failure: Int32?) in
             // Piece k writes only its own range of the buffer.
-            let base = UnsafeMutablePointer<UInt8>(bitPattern: address)! + pieces[k].lowerBound
+            let base = target + pieces[k].lowerBound
             var done = 0
             while done < pieces[k].count {
                 let got = pread(descriptor, base + done, pieces[k].count - done, off_t(offset + pieces[k].lowerBound + done))
