@@ -23,8 +23,8 @@ struct KeyTable {
     static func build(count: Int, append: (Int, inout [UInt8]) -> Void) -> KeyTable {
         let ranges = ParallelWork.chunks(of: count, into: ParallelWork.chunkCount(for: count))
         return joined(ParallelWork.map(count: ranges.count) { k in
-            // On large pages from the first byte: the kernel zeroes one 2 MB page per fault.
-            var bytes: [UInt8] = LargePages.reserved(capacity: ranges[k].count * 32)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(ranges[k].count * 32)
             var ends: [Int] = []
             ends.reserveCapacity(ranges[k].count)
             for i in ranges[k] {
@@ -63,14 +63,12 @@ struct KeyTable {
         -> (table: KeyTable, records: [OrderRecord], tieBreak: TieBreak?, states: [State]) {
         let ranges = ParallelWork.chunks(of: count, into: ParallelWork.chunkCount(for: count))
         var chunks: [(keys: [UInt8], ties: (bytes: [UInt8], ends: [Int]), owners: [Int32], state: State)] = []
-        // On large pages: the sort jumps around in them.
-        var records: [OrderRecord] = LargePages.array(count: count) { all in
+        var records: [OrderRecord] = FreshMemory.array(count: count) { all in
             chunks = ParallelWork.mapParts(of: all, ranges) { k, part in
                 let first = ranges[k].lowerBound
                 var state = makeState()
-                // On large pages from the first byte: the kernel zeroes one 2 MB page per
-                // fault, not one 4 KB page (a chunk at 10M names is tens of MB).
-                var keys: [UInt8] = LargePages.reserved(capacity: part.count * 32)
+                var keys: [UInt8] = []
+                keys.reserveCapacity(part.count * 32)
                 var ties: (bytes: [UInt8], ends: [Int]) = ([], [])
                 var owners: [Int32] = []
                 for j in part.indices {
@@ -113,10 +111,9 @@ struct KeyTable {
                     for j in parts[k].indices { parts[k][j].start += UInt32(base) }
                 }, starts: [0])
             }
-            // Too large for 32-bit offsets: the starts, from the lengths, on large pages as the
-            // table's.
+            // Too large for 32-bit offsets: the starts, from the lengths.
             var bytes: [UInt8] = []
-            let starts: [Int] = LargePages.array(count: count + 1) { allStarts in
+            let starts: [Int] = FreshMemory.array(count: count + 1) { allStarts in
                 allStarts.initializeElement(at: 0, to: 0)
                 let startParts = ranges.map { UnsafeMutableBufferPointer(rebasing: allStarts[($0.lowerBound + 1)..<($0.upperBound + 1)]) }
                 bytes = joined(&keys) { k, base in
@@ -141,7 +138,7 @@ struct KeyTable {
             return parts[k].bytes
         }
         var bytes: [UInt8] = []
-        let starts: [Int] = LargePages.array(count: parts.reduce(0) { $0 + $1.ends.count } + 1) { allStarts in
+        let starts: [Int] = FreshMemory.array(count: parts.reduce(0) { $0 + $1.ends.count } + 1) { allStarts in
             allStarts.initializeElement(at: 0, to: 0)
             var first = 1
             // Chunk k's own range of the starts, disjoint as the chunks are.
@@ -161,8 +158,8 @@ struct KeyTable {
     /// `placed(k, base)` runs on chunk k's worker, `base` being where chunk k's bytes start;
     /// it may write only what belongs to chunk k.
     ///
-    /// A chunk is copied a large page at a time, and the pages copied are given back at once
-    /// (``LargePages/discard(_:)``), not when the whole chunk is freed: with a chunk of keys on
+    /// A chunk is copied 2 MB at a time, and the pages copied are given back at once
+    /// (``FreshMemory/discard(_:)``), not when the whole chunk is freed: with a chunk of keys on
     /// each core held until its copy ended, two chunks more than the keys were resident while
     /// the records were too, and that was the peak of `group` at 10M names (57 MB over it).
     private static func joined(_ chunks: inout [[UInt8]], placed: (Int, Int) -> Void) -> [UInt8] {
@@ -172,8 +169,7 @@ struct KeyTable {
             ranges.append(count..<(count + chunk.count))
             count += chunk.count
         }
-        // On large pages: the sort reads keys all over the table.
-        return LargePages.array(count: count) { all in
+        return FreshMemory.array(count: count) { all in
             // Chunk k's own range of the buffer, disjoint as the chunks are: worker k writes it
             // and frees chunk k, its slot (as `ParallelWork.update(_:_:)` does).
             let parts = ranges.map { UnsafeMutableBufferPointer(rebasing: all[$0]) }
@@ -181,11 +177,11 @@ struct KeyTable {
                 chunk[0].withUnsafeMutableBufferPointer { source in
                     var copied = 0
                     while copied < source.count {
-                        let step = copied..<min(source.count, copied + LargePages.pageSize)
+                        let step = copied..<min(source.count, copied + FreshMemory.discardStep)
                         _ = UnsafeMutableBufferPointer(rebasing: parts[k][step]).initialize(fromContentsOf: source[step])
                         // From the start of the chunk: a page that straddles two steps goes
                         // with the second.
-                        LargePages.discard(UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: source[..<step.upperBound])))
+                        FreshMemory.discard(UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: source[..<step.upperBound])))
                         copied = step.upperBound
                     }
                 }

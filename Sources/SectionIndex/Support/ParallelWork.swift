@@ -84,7 +84,7 @@ package enum ParallelWork {
         }
     }
 
-    /// `array.map(transform)`, on every core for large arrays (and on large pages).
+    /// `array.map(transform)`, on every core for large arrays.
     ///
     /// ```swift
     /// ParallelWork.map([1, 2, 3]) { $0 * 10 }   // [10, 20, 30]
@@ -92,7 +92,7 @@ package enum ParallelWork {
     package static func map<S, T>(_ array: [S], _ transform: (S) -> T) -> [T] {
         let ranges = chunks(of: array.count, into: chunkCount(for: array.count))
         return array.withUnsafeBufferPointer { source in
-            LargePages.array(count: array.count) { target in
+            FreshMemory.array(count: array.count) { target in
                 _ = mapParts(of: target, ranges) { k, part in
                     let first = ranges[k].lowerBound
                     for j in part.indices { part.initializeElement(at: j, to: transform(source[first + j])) }

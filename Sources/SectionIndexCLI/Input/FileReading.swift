@@ -34,9 +34,8 @@ enum FileReading {
         defer { if descriptor != standardInput { close(descriptor) } }
         var result: [UInt8] = []
         let displayed = path.map(RawArguments.displayed) ?? "standard input"
-        // A regular file is read straight into a buffer of its size, on large pages: sorted
-        // output gathers names from all over it. From where the descriptor stands: standard
-        // input may be a file another program has read part of.
+        // A regular file is read straight into a buffer of its size. From where the descriptor
+        // stands: standard input may be a file another program has read part of.
         var status = stat()
         let origin = lseek(descriptor, 0, SEEK_CUR)
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, origin >= 0, status.st_size > origin {
@@ -44,7 +43,6 @@ enum FileReading {
             try Memory.ensureAvailable(size, for: "reading \(displayed)")
             var failure: Int32?
             result = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-                LargePages.advise(UnsafeMutableRawBufferPointer(buffer))
                 (initialized, failure) = readPieces(descriptor, from: Int(origin), into: buffer.baseAddress!, count: size)
             }
             if let failure { throw FileError(path: displayed, code: failure) }

@@ -80,9 +80,8 @@ public enum InputDecoding {
             return first..<(first + 4 * count)
         }
         var wellFormed = true
-        // On large pages: sorted output reads the ranges out of order.
         let ranges = text.withUnsafeBufferPointer { all in
-            LargePages.array(count: lines * 4) { (table: UnsafeMutableBufferPointer<UInt32>) in
+            FreshMemory.array(count: lines * 4) { (table: UnsafeMutableBufferPointer<UInt32>) in
                 wellFormed = !ParallelWork.mapParts(of: table, parts, concurrently: all.count >= 1 << 16) { k, part in
                     fillRanges(of: all, in: pieces[k], into: part)
                 }.contains(false)
