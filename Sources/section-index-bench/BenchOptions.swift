@@ -58,7 +58,8 @@ struct BenchOptions {
                   --skip-reference   leave out icu::AlphabeticIndex (slow above 1M names)
                   --modes            only these measurements: \(Measurement.allModes.joined(separator: ","))
                   --rounds N         run every mode N times (the whole-process ones interleaved), keeping each one's fastest time and largest peak (default 3)
-                  --scaling F        run the whole-process modes at F times the count too, each round beside the base count (10: the 10M check)
+                  --scaling F        run the whole-process modes at F times the count too, each round beside the base count (10: the 10M check);
+                                     each with its user and system CPU time against the base count's (least of the rounds)
                 """)
                 exit(0)
             default:

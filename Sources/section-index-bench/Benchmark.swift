@@ -7,6 +7,17 @@ struct Benchmark {
     struct Result {
         var seconds: Double
         var kilobytes: Int
+        /// CPU time in the process's own code and in the kernel on its behalf (page faults,
+        /// reads, writes), all threads: whole-process modes only, zero for the others.
+        var userSeconds = 0.0
+        var systemSeconds = 0.0
+
+        /// The fastest of two runs and the larger peak, each CPU time the least of the two.
+        func best(with other: Result?) -> Result {
+            guard let other else { return self }
+            return Result(seconds: min(seconds, other.seconds), kilobytes: max(kilobytes, other.kilobytes),
+                          userSeconds: min(userSeconds, other.userSeconds), systemSeconds: min(systemSeconds, other.systemSeconds))
+        }
     }
 
     /// The whole-process measurements (file in, file out): the floor and each subcommand,
@@ -79,9 +90,7 @@ struct Benchmark {
                 for mode in processModes {
                     for (n, input) in inputs.enumerated() {
                         guard let result = try runProcess(mode, input: input) else { print("  \(mode): failed"); continue }
-                        let best = results[n][mode]
-                        results[n][mode] = Result(seconds: min(best?.seconds ?? .infinity, result.seconds),
-                                                  kilobytes: max(best?.kilobytes ?? 0, result.kilobytes))
+                        results[n][mode] = result.best(with: results[n][mode])
                         if options.rounds > 1 {
                             let count = n == 0 ? "" : " ×\(options.scaling ?? 1)"
                             print("  round \(round) \(mode)\(count): \(String(format: "%.3f s", result.seconds))")
@@ -119,9 +128,7 @@ struct Benchmark {
         for round in 1...options.rounds {
             for mode in modes where !processModes.contains(mode) {
                 guard let result = try Spawn.measure(executable.path, mode: mode, options: options) else { print("  \(mode): failed"); continue }
-                let best = results[mode]
-                results[mode] = Result(seconds: min(best?.seconds ?? .infinity, result.seconds),
-                                       kilobytes: max(best?.kilobytes ?? 0, result.kilobytes))
+                results[mode] = result.best(with: results[mode])
                 if options.rounds > 1 { print("  round \(round) \(mode): \(String(format: "%.6f s", result.seconds))") }
             }
         }
@@ -129,6 +136,7 @@ struct Benchmark {
 
         if let (count, factor, scaled) = scaled {
             print("\n\(count) names (×\(factor)), fastest of \(options.rounds), each round run beside the \(options.count)-name one: time against its \(options.count)-name time, peak memory")
+            print("(then CPU time, least of the rounds, against the \(options.count)-name run's: in the process's own code, and in the kernel on its behalf)")
             for mode in processModes {
                 guard let result = scaled[mode], let base = results[mode] else { print("  \(mode): failed"); continue }
                 let ratio = result.seconds / base.seconds
@@ -136,6 +144,12 @@ struct Benchmark {
                 let megabytes = Double(result.kilobytes) / 1024
                 let bytesPerLine = Double(result.kilobytes) * 1024 / Double(count)
                 let name = mode.padding(toLength: 16, withPad: " ", startingAt: 0)
+                // Where time beyond ×factor goes: the program's own work, or the kernel's
+                // (zeroing fresh pages, writing the output) on its behalf.
+                let cpu = String(repeating: " ", count: 28) + String(format: "CPU: user %.2f s (%.1f×), system %.2f s (%.1f×)",
+                                 result.userSeconds, result.userSeconds / max(base.userSeconds, 1e-3),
+                                 result.systemSeconds, result.systemSeconds / max(base.systemSeconds, 1e-3))
+                defer { print(cpu) }
                 // A floor is the yardstick the subcommands are held to, not one of them: its
                 // ratio is shown, without a verdict or a goal.
                 guard Self.processModes.first(where: { $0.mode == mode })?.isFloor != true else {

@@ -31,6 +31,8 @@ enum Spawn {
         _ = wait4(pid, &status, 0, &usage)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         guard status == 0 else { return nil }
-        return Benchmark.Result(seconds: seconds, kilobytes: usage.ru_maxrss)
+        func cpuSeconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return Benchmark.Result(seconds: seconds, kilobytes: usage.ru_maxrss,
+                                userSeconds: cpuSeconds(usage.ru_utime), systemSeconds: cpuSeconds(usage.ru_stime))
     }
 }
