@@ -36,6 +36,20 @@ struct CommandTests {
         #expect(primary.out == "A\na\nb\n", "primary strength ties keep input order")
     }
 
+    /// CLDR's om collation makes sh and Sh one letter after Z (&Z<ch<…<sh<<<Sh) but has no SH, so
+    /// ICU sorts SHAGGAR as S + H (after Saba, before Suura). `sort --help` says sort keeps that
+    /// order, where group and keys file both spellings under the letter SH.
+    @Test("sort keeps ICU's om collation where group and keys correct SH in capitals")
+    func sortKeepsICUWhereContactsCorrects() throws {
+        let names = "Tola\nSHAGGAR\nSaba\nShaggar\nSuura\n"
+        #expect(try Self.run(["sort", "--locale", "om"], input: names).out == "Saba\nSHAGGAR\nSuura\nTola\nShaggar\n")
+        let grouped = try Self.run(["group", "--locale", "om", "--format", "tsv"], input: names).out
+        #expect(grouped.split(separator: "\n").filter { $0.hasPrefix("SH\t") }.count == 2)
+        let labels = try Self.run(["keys", "--locale", "om", "--label"], input: names).out
+            .split(separator: "\n").filter { $0.split(separator: "\t")[2].uppercased() == "SHAGGAR" }.map { $0.split(separator: "\t")[1] }
+        #expect(labels == ["SH", "SH"])
+    }
+
     @Test("group --style icu prints label<TAB>name in ICU's bucket and in-bucket order",
           arguments: [("ja", ["en"]), ("sv", []), ("zh", []), ("ru", ["en"])] as [(String, [String])])
     func icuGroup(locale: String, also: [String]) throws {

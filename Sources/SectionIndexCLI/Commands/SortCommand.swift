@@ -33,6 +33,11 @@ enum SortCommand: Command {
     puts Han names (by pinyin) before Latin ones, so `sort` lists Lily after every Han name
     while `group` files Lily in L among the Han names read with L; `group` and `keys` give the
     sectioned order.
+
+    sort keeps the locale's collation as ICU ships it, also where contacts style corrects it
+    for grouping (Oromo SH written in capitals, Uyghur vowels after hamza, Dzongkha root
+    letters): under om, `sort` lists SHAGGAR among the S names and Shaggar after T, while
+    `group` and `keys` file both under SH.
     """
 
     static func caseFirstSpelling(_ value: Collator.Options.CaseFirst) -> String {
