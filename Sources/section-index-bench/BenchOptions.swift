@@ -60,6 +60,7 @@ struct BenchOptions {
                   --rounds N         run every mode N times (the whole-process ones interleaved), keeping each one's fastest time and largest peak (default 3)
                   --scaling F        run the whole-process modes at F times the count too, each round beside the base count (10: the 10M check);
                                      each with its user and system CPU time against the base count's (least of the rounds)
+                                     and each round's own ratio of its two runs (lowest, median, highest)
                 """)
                 exit(0)
             default:

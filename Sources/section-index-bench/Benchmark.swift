@@ -84,13 +84,18 @@ struct Benchmark {
         // of the two then compares runs made in the same minutes, where separate rounds at each
         // count (minutes apart on a host whose speed drifts) compared one period with another.
         let processModes = Self.processModes.map(\.mode).filter(modes.contains)
-        func fastestOfRounds(inputs: [String]) throws -> [[String: Result]] {
+        // Also each round's own ratio of the scaled run to the base one: two runs made in the
+        // same minutes, where the fastest of each count may come from different minutes.
+        func fastestOfRounds(inputs: [String]) throws -> (results: [[String: Result]], roundRatios: [String: [Double]]) {
             var results = [[String: Result]](repeating: [:], count: inputs.count)
+            var roundRatios: [String: [Double]] = [:]
             for round in 1...options.rounds {
                 for mode in processModes {
+                    var base: Double?
                     for (n, input) in inputs.enumerated() {
                         guard let result = try runProcess(mode, input: input) else { print("  \(mode): failed"); continue }
                         results[n][mode] = result.best(with: results[n][mode])
+                        if n == 0 { base = result.seconds } else if let base { roundRatios[mode, default: []].append(result.seconds / base) }
                         if options.rounds > 1 {
                             let count = n == 0 ? "" : " ×\(options.scaling ?? 1)"
                             print("  round \(round) \(mode)\(count): \(String(format: "%.3f s", result.seconds))")
@@ -98,10 +103,10 @@ struct Benchmark {
                     }
                 }
             }
-            return results
+            return (results, roundRatios)
         }
         var results: [String: Result] = [:]
-        var scaled: (count: Int, factor: Int, results: [String: Result])?
+        var scaled: (count: Int, factor: Int, results: [String: Result], roundRatios: [String: [Double]])?
         if !processModes.isEmpty {
             guard let input = try writeInput(count: options.count) else {
                 print("section-index-bench: could not write the input file")
@@ -119,8 +124,8 @@ struct Benchmark {
             }
             defer { for scaledInput in inputs.dropFirst() { try? FileManager.default.removeItem(atPath: scaledInput) } }
             let measured = try fastestOfRounds(inputs: inputs)
-            results = measured[0]
-            if let factor = options.scaling { scaled = (options.count * factor, factor, measured[1]) }
+            results = measured.results[0]
+            if let factor = options.scaling { scaled = (options.count * factor, factor, measured.results[1], measured.roundRatios) }
         }
         // In-process modes (a child each run) keep, like the whole-process ones, their fastest
         // time of the rounds and their largest peak: one run would count a busy moment of the
@@ -134,9 +139,10 @@ struct Benchmark {
         }
         report(results)
 
-        if let (count, factor, scaled) = scaled {
+        if let (count, factor, scaled, roundRatios) = scaled {
             print("\n\(count) names (×\(factor)), fastest of \(options.rounds), each round run beside the \(options.count)-name one: time against its \(options.count)-name time, peak memory")
-            print("(then CPU time, least of the rounds, against the \(options.count)-name run's: in the process's own code, and in the kernel on its behalf)")
+            print("(then CPU time, least of the rounds, against the \(options.count)-name run's: in the process's own code, and in the kernel on its behalf;")
+            print(" and each round's own ratio, of two runs made one after the other: lowest, median, highest)")
             for mode in processModes {
                 guard let result = scaled[mode], let base = results[mode] else { print("  \(mode): failed"); continue }
                 let ratio = result.seconds / base.seconds
@@ -149,7 +155,10 @@ struct Benchmark {
                 let cpu = String(repeating: " ", count: 28) + String(format: "CPU: user %.2f s (%.1f×), system %.2f s (%.1f×)",
                                  result.userSeconds, result.userSeconds / max(base.userSeconds, 1e-3),
                                  result.systemSeconds, result.systemSeconds / max(base.systemSeconds, 1e-3))
-                defer { print(cpu) }
+                let ratios = (roundRatios[mode] ?? []).sorted()
+                let perRound = ratios.isEmpty ? "" : String(format: "; rounds %.2f× / %.2f× / %.2f×",
+                                                            ratios[0], ratios[ratios.count / 2], ratios[ratios.count - 1])
+                defer { print(cpu + perRound) }
                 // A floor is the yardstick the subcommands are held to, not one of them: its
                 // ratio is shown, without a verdict or a goal.
                 guard Self.processModes.first(where: { $0.mode == mode })?.isFloor != true else {
