@@ -51,8 +51,8 @@ struct BenchOptions {
             case "--scaling": scaling = try positive(argument)
             case "--help", "-h":
                 print("""
-                usage: swift run -c release section-index-bench [--count N] [--locale L] [--skip-reference] [--modes m1,m2]
-                                                               [--rounds N] [--scaling F]
+                usage: swift build -c release && swift run -c release section-index-bench
+                           [--count N] [--locale L] [--skip-reference] [--modes m1,m2] [--rounds N] [--scaling F]
                   --count N          names (Tests/Corpus/names-20k.tsv repeated with a numeric suffix), default 200000
                   --locale L         locale, default en
                   --skip-reference   leave out icu::AlphabeticIndex (slow above 1M names)

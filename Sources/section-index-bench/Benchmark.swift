@@ -48,6 +48,10 @@ struct Benchmark {
         let cli = executable.deletingLastPathComponent().appendingPathComponent("section-index")
         var modes = options.modes ?? Measurement.allModes
         if options.skipReference { modes.removeAll { $0 == "icu-reference" } }
+        // `swift run section-index-bench` builds this product alone, not the CLI beside it.
+        if modes.contains(where: { arguments(of: $0, input: "") != nil }), access(cli.path, X_OK) != 0 {
+            throw BenchError.missingCLI(cli.path)
+        }
         print("section-index-bench: \(options.count) names, locale \(options.locale), \(ProcessInfo.processInfo.activeProcessorCount) cores")
         print("corpus: \(Workload.corpusURL.path)")
 

@@ -89,4 +89,16 @@ enum Measurement {
     static func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 }
 
-enum BenchError: Error { case unknownMode(String), unreadable(String) }
+enum BenchError: Error, CustomStringConvertible {
+    case unknownMode(String), unreadable(String), missingCLI(String)
+
+    var description: String {
+        switch self {
+        case .unknownMode(let mode): "unknown mode '\(mode)'"
+        case .unreadable(let path): "cannot read '\(path)'"
+        case .missingCLI(let path):
+            "the subcommands are timed through the section-index executable beside this one, and \(path) is not there; "
+                + "build both first: swift build -c release"
+        }
+    }
+}

@@ -36,4 +36,9 @@ if let mode = options.only {
     print(String(format: "%.6f %d", seconds, Measurement.peakResidentKilobytes()))
     exit(0)
 }
-try Benchmark(options: options).run()
+do {
+    try Benchmark(options: options).run()
+} catch {
+    FileHandle.standardError.write(Data("section-index-bench: \(error)\n".utf8))
+    exit(1)
+}
