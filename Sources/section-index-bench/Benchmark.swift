@@ -160,8 +160,10 @@ struct Benchmark {
                                  result.userSeconds, result.userSeconds / max(base.userSeconds, 1e-3),
                                  result.systemSeconds, result.systemSeconds / max(base.systemSeconds, 1e-3))
                 let ratios = (roundRatios[mode] ?? []).sorted()
+                // The median: the middle ratio, or the mean of the two middle ones.
+                let median = ratios.isEmpty ? 0 : (ratios[(ratios.count - 1) / 2] + ratios[ratios.count / 2]) / 2
                 let perRound = ratios.isEmpty ? "" : String(format: "; rounds %.2f× / %.2f× / %.2f×",
-                                                            ratios[0], ratios[ratios.count / 2], ratios[ratios.count - 1])
+                                                            ratios[0], median, ratios[ratios.count - 1])
                 defer { print(cpu + perRound) }
                 // A floor is the yardstick the subcommands are held to, not one of them: its
                 // ratio is shown, without a verdict or a goal.
