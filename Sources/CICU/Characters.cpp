@@ -9,6 +9,7 @@
 #include <unicode/uniset.h>
 #include <unicode/uscript.h>
 #include <unicode/usetiter.h>
+#include <unicode/uspoof.h>
 
 static_assert(SICU_PROPERTY_ALPHABETIC == UCHAR_ALPHABETIC, "property mismatch");
 static_assert(SICU_PROPERTY_DEFAULT_IGNORABLE == UCHAR_DEFAULT_IGNORABLE_CODE_POINT, "property mismatch");
@@ -99,6 +100,25 @@ int32_t sicu_nfkd_utf8(const char *s, int32_t length, char *out, int32_t capacit
     UErrorCode code = U_ZERO_ERROR;
     const icu::Normalizer2 *nfkd = icu::Normalizer2::getNFKDInstance(code);
     return normalize(nfkd, code, s, length, out, capacity, status);
+}
+
+int32_t sicu_look_alike_skeleton_utf8(const char *s, int32_t length, char *out, int32_t capacity,
+                                      int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    const icu::Normalizer2 *nfkc = icu::Normalizer2::getNFKCInstance(code);
+    if (U_FAILURE(code)) { *status = code; return 0; }
+    // In capitals, as an index shows letters: lower-case eth ð is drawn unlike đ, and ǝ
+    // (of Ǝ) like ə (of Ə), but Ð is Đ and Ǝ is not Ə.
+    icu::UnicodeString folded = nfkc->normalize(sicu::fromUTF8(s, length), code);
+    folded.toUpper(icu::Locale::getRoot());
+    // One checker for the process: opening one reads the confusables data, and a checker
+    // that is not changed may be used from any thread (uspoof.h, "thread safety").
+    static USpoofChecker *checker = uspoof_open(&code);
+    if (checker == nullptr || U_FAILURE(code)) { *status = U_FAILURE(code) ? code : U_MEMORY_ALLOCATION_ERROR; return 0; }
+    icu::UnicodeString skeleton;
+    uspoof_getSkeletonUnicodeString(checker, 0, folded, skeleton, &code);
+    *status = code;
+    return U_FAILURE(code) ? 0 : sicu::copyOut(skeleton, out, capacity);
 }
 
 int32_t sicu_to_upper_utf8(const char *locale_id, const char *s, int32_t length, char *out,

@@ -261,6 +261,12 @@ bool sicu_has_property(int32_t code_point, int32_t property);
 /// NFKD of a UTF-8 string.
 int32_t sicu_nfkd_utf8(const char *s, int32_t length, char *out, int32_t capacity,
                        int32_t *status);
+/// What a UTF-8 string looks like, for telling look-alike labels apart: the UTS #39
+/// confusable skeleton (uspoof_getSkeleton) of its NFKC form in capitals, so that labels
+/// equal but for case, equal after compatibility normalisation, or confusables of one shape
+/// (Đ U+0110, Ð U+00D0, Ɖ U+0189) get equal skeletons.
+int32_t sicu_look_alike_skeleton_utf8(const char *s, int32_t length, char *out, int32_t capacity,
+                                      int32_t *status);
 /// Full upper-casing of a UTF-8 string by a locale's rules.
 int32_t sicu_to_upper_utf8(const char *locale_id, const char *s, int32_t length, char *out,
                            int32_t capacity, int32_t *status);

@@ -41,6 +41,17 @@ extension ICU {
         }) ?? s
     }
 
+    /// What a label looks like: equal for two labels that are the same but for case or after
+    /// compatibility normalisation, or that are confusables of one shape in capitals (UTS
+    /// #39's skeleton: Đ U+0110, Ð U+00D0 and Ɖ U+0189 all give D + U+0335). Scripts are not told apart
+    /// (Latin A and Cyrillic А give one skeleton): callers compare labels of one script.
+    /// The string itself when ICU fails (out of memory).
+    package static func lookAlikeSkeleton(_ s: String) -> String {
+        (try? s.withUTF8Bytes { (chars, length) throws(ICUError) in
+            try ICU.string("finding look-alikes", input: s) { sicu_look_alike_skeleton_utf8(chars, length, $0, $1, $2) }
+        }) ?? s
+    }
+
     /// Full upper-casing by a locale's rules (Turkish i → İ); the string itself when ICU
     /// fails (out of memory).
     package static func uppercased(_ s: String, localeID: String) -> String {

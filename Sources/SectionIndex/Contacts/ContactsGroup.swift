@@ -4,7 +4,25 @@ import Synchronization
 /// One group of a contacts index: the labels of one locale, the scripts it claims, and the
 /// collators that place and order names in it.
 final class ContactsGroup: Sendable {
+    /// Which letters a group has besides its language's own (<doc:ContactsStyle>, rule 6).
+    enum Letters: String, Sendable {
+        /// The language's own letters only: the group files a script the list's own language
+        /// writes (the primary and additional locales' scripts, Latin under Chinese, Japanese
+        /// and Korean). A letter of another language goes where the group's collation files it,
+        /// with its base letter (Łukasz under L in an English list), except one that has no
+        /// base letter among the labels (Þ, Ə), which keeps a section of its own, shown when a
+        /// name is under it, and one that looks like a label of the group's own (Ð in a
+        /// Croatian list, like Đ), which goes under that label.
+        case own
+        /// The language's own letters and every other language's of its scripts: the group
+        /// files a script of other languages for the list (Cyrillic in an English list, by
+        /// Russian's letters plus Ukrainian І, Serbian Ј, Kazakh Қ …).
+        case withOtherLanguages
+    }
+
     let localeID: String
+    /// Whether the group adds other languages' letters.
+    let letters: Letters
     /// ICU-style index of the locale alone: its normal buckets are the group's labels.
     let index: AlphabeticIndex
     /// Orders names inside the group's sections: the locale's collation, numeric on.
@@ -33,9 +51,15 @@ final class ContactsGroup: Sendable {
     /// Letters of other languages that ``ordering`` files with one of the labels, with
     /// sections of their own among ``labels`` (``TailoredLetters``); nil when there are none.
     let tailoring: TailoredPlacement?
+    /// Where labels that look alike were merged (``LookAlikeLabels``): the position in
+    /// ``labels`` of each label before the merge, as ``labelOfBucket`` and ``tailoring`` give
+    /// them. Nil when no two labels looked alike, as for almost every group.
+    let positionAfterMerge: [Int]?
 
-    private init(localeID: String, index: AlphabeticIndex, ordering: Collator, scripts: Set<Script>, extras: Set<String>) {
+    private init(localeID: String, letters: Letters, index: AlphabeticIndex, ordering: Collator, scripts: Set<Script>,
+                 extras: Set<String>) {
         self.localeID = localeID
+        self.letters = letters
         self.index = index
         self.ordering = ordering
         signLetters = ((try? ordering.handle.tailoredStringsStartingWithNonLetters()) ?? []).compactMap { letter in
@@ -74,26 +98,33 @@ final class ContactsGroup: Sendable {
             ordering.handle.sortKey(text).withUnsafeBufferPointer { key in
                 Self.label(ofSortKey: key, bounds: bounds, displayIndices: index.displayIndices, labelOfBucket: labelOfBucket)
             }
-        }, ordering: ordering)
+        }, ordering: ordering, otherLanguages: letters == .own ? .lookingLikeOwn : .all)
         self.tailoring = tailoring
+        var finalLabels = labels
+        var finalIsExtra = isExtra
         if let tailoring {
-            self.labels = tailoring.labels
+            finalLabels = tailoring.labels
             self.labelOfBucket = labelOfBucket.map { $0.map { tailoring.positionOfLabel[$0] } }
             var shownWhenUsed = tailoring.isExtra
             for (label, position) in tailoring.positionOfLabel.enumerated() { shownWhenUsed[position] = isExtra[label] }
-            self.isExtra = shownWhenUsed
+            finalIsExtra = shownWhenUsed
         } else {
-            self.labels = labels
             self.labelOfBucket = labelOfBucket
-            self.isExtra = isExtra
         }
+        // No two labels that look alike (Đ and Ð, ك and ک): one section, under the group's own.
+        let merge = LookAlikeLabels.merge(finalLabels, isExtra: finalIsExtra)
+        self.labels = merge.labels
+        self.isExtra = merge.isExtra
+        positionAfterMerge = merge.positionAfterMerge
     }
 
     /// A copy that claims other scripts or shows other labels, sharing everything else.
     private init(_ other: ContactsGroup, scripts: Set<Script>, labels: [String]? = nil, isExtra: [Bool]? = nil,
-                 labelOfBucket: [Int?]? = nil, keepsTailoring: Bool = true) {
+                 labelOfBucket: [Int?]? = nil, positionAfterMerge: [Int]?? = .none, keepsTailoring: Bool = true) {
         tailoring = keepsTailoring ? other.tailoring : nil
         localeID = other.localeID
+        letters = other.letters
+        self.positionAfterMerge = positionAfterMerge ?? other.positionAfterMerge
         index = other.index
         ordering = other.ordering
         self.labels = labels ?? other.labels
@@ -109,10 +140,13 @@ final class ContactsGroup: Sendable {
     /// holds (Japanese 他): no per-name work beyond the bucket search every name has.
     func closing(with label: String) -> ContactsGroup {
         var labelOfBucket = labelOfBucket
+        // The new label's position before any merge, one past the last there.
+        let unmerged = positionAfterMerge?.count ?? labels.count
         for (number, bucket) in index.buckets.enumerated() where bucket.kind == .overflow {
-            labelOfBucket[number] = labels.count
+            labelOfBucket[number] = unmerged
         }
-        return ContactsGroup(self, scripts: scripts, labels: labels + [label], isExtra: isExtra + [false], labelOfBucket: labelOfBucket)
+        return ContactsGroup(self, scripts: scripts, labels: labels + [label], isExtra: isExtra + [false], labelOfBucket: labelOfBucket,
+                             positionAfterMerge: .some(positionAfterMerge.map { $0 + [labels.count] }))
     }
 
     /// The label (position in ``labels``) of a key made by ``ordering``, or nil when it falls
@@ -123,8 +157,9 @@ final class ContactsGroup: Sendable {
     func labelIndex(forSortKey key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let label = Self.label(ofSortKey: key, bounds: placementBounds, displayIndices: index.displayIndices,
                                      labelOfBucket: labelOfBucket) else { return nil }
-        guard let tailoring else { return label }
-        return tailoring.label(of: text, filedAt: label)
+        let unmerged = tailoring?.label(of: text, filedAt: label) ?? label
+        guard let positionAfterMerge else { return unmerged }
+        return positionAfterMerge[unmerged]
     }
 
     /// The label a sort key's primary part (the bytes before the first level separator)
@@ -143,8 +178,10 @@ final class ContactsGroup: Sendable {
     /// The group of a locale: ICU's index of the locale with the letters ``ContactsLetters``
     /// adds for it and the caller's labels (`--labels`), as ICU's `addLabels` adds a set, then
     /// the letters of other languages of its scripts that its collation sorts apart
-    /// (``ExtraLetters``), and those it sorts with one of its labels (``TailoredLetters``).
-    private convenience init(localeID: String, addedLabels: [String]) throws(IndexError) {
+    /// (``ExtraLetters``), and those it sorts with one of its labels (``TailoredLetters``):
+    /// with ``Letters/own``, only those that have no base letter among its labels, or that
+    /// look like one of them.
+    private convenience init(localeID: String, addedLabels: [String], letters: Letters) throws(IndexError) {
         let own = ContactsLetters.letters(for: localeID) + addedLabels
         // Where ICU's collation files the language against its alphabet, the group's index and
         // order both use contacts style's rules (ContactsCollation).
@@ -170,8 +207,9 @@ final class ContactsGroup: Sendable {
             scripts.formUnion([Script.hiragana, Script.katakana])
         }
         let ownLabels = index.buckets.filter { $0.kind == .normal }.map(\.label)
-        let extras = ExtraLetters.letters(among: ExtraLetters.candidates(for: scripts), apartFrom: ownLabels,
+        var extras = ExtraLetters.letters(among: ExtraLetters.candidates(for: scripts), apartFrom: ownLabels,
                                           collator: index.collator)
+        if letters == .own { extras = LookAlikeLabels.withoutBaseLetter(extras, among: ownLabels, collator: index.collator) }
         if !extras.isEmpty {
             // Room for every extra letter: ICU's cap of 99 would thin the group's own labels.
             index = try AlphabeticIndex(.init(locale: localeID, additionalLabels: own + extras,
@@ -180,7 +218,7 @@ final class ContactsGroup: Sendable {
         }
         let ownSet = Set(ownLabels)
         let extraLabels = Set(index.buckets.lazy.filter { $0.kind == .normal && !ownSet.contains($0.label) }.map(\.label))
-        self.init(localeID: localeID, index: index, ordering: ordering, scripts: scripts, extras: extraLabels)
+        self.init(localeID: localeID, letters: letters, index: index, ordering: ordering, scripts: scripts, extras: extraLabels)
     }
 
     /// Whether this group places and keys every name as `other` does, with the same label
@@ -189,7 +227,8 @@ final class ContactsGroup: Sendable {
         self === other
             || (localeID == other.localeID && ordering == other.ordering && labels == other.labels
                 && labelOfBucket == other.labelOfBucket && placementBounds == other.placementBounds
-                && index.displayIndices == other.index.displayIndices && (tailoring == nil) == (other.tailoring == nil))
+                && index.displayIndices == other.index.displayIndices && tailoring === other.tailoring
+                && positionAfterMerge == other.positionAfterMerge)
     }
 
     /// The same group claiming only some scripts.
@@ -201,15 +240,24 @@ final class ContactsGroup: Sendable {
     /// CLDR data, which costs milliseconds.
     private static let cache = Mutex<[String: ContactsGroup]>([:])
 
-    static func shared(localeID: String, addedLabels: [String] = []) throws(IndexError) -> ContactsGroup {
-        let cacheKey = ([localeID] + addedLabels).joined(separator: "\u{0}")
+    static func shared(localeID: String, addedLabels: [String] = [], letters: Letters = .withOtherLanguages) throws(IndexError) -> ContactsGroup {
+        let cacheKey = ([letters.rawValue, localeID] + addedLabels).joined(separator: "\u{0}")
         if let group = cache.withLock({ $0[cacheKey] }) { return group }
-        let group = try ContactsGroup(localeID: localeID, addedLabels: addedLabels)
+        let group = try ContactsGroup(localeID: localeID, addedLabels: addedLabels, letters: letters)
         return cache.withLock { cache in
             if let existing = cache[cacheKey] { return existing }
             cache[cacheKey] = group
             return group
         }
+    }
+
+    /// Whether a list of this primary locale files Latin names by its own letters, A–Z, with
+    /// no other language's letters (``Letters/own``): Chinese, Japanese and Korean write
+    /// foreign names in the 26 letters of English (CLDR zh index characters A–Z, the pinyin
+    /// sections; Android's contacts index for ja and ko adds English's A–Z and no other Latin
+    /// letters, `ContactLocaleUtils`).
+    static func filesLatinAsOwn(primaryLocaleID: String) -> Bool {
+        ["zh", "ja", "ko", "yue"].contains(ICU.language(of: primaryLocaleID))
     }
 
     /// The locale CLDR's likely subtags give for a script ("Cyrl" → "ru"), if its index
@@ -223,12 +271,13 @@ final class ContactsGroup: Sendable {
 
     /// The group of a language in another of its scripts ("sr" in Latin → "sr_Latn"), if ICU
     /// has data for it and its index claims that script: a Serbian list's Cyrillic names get
-    /// Serbian letters (Ђ Љ Ћ Џ Ј), not Russian ones.
+    /// Serbian letters (Ђ Љ Ћ Џ Ј), not Russian ones. It is the list's own language, so it
+    /// has the language's own letters only (``Letters/own``).
     static func sameLanguage(_ language: String, script: Script) -> ContactsGroup? {
         let key = language + "_" + script.shortName
         if let known = sameLanguageCache.withLock({ $0[key] }) { return known }
         var group: ContactsGroup?
-        if !script.shortName.isEmpty, mayClaim(script, localeID: key), let candidate = try? shared(localeID: key),
+        if !script.shortName.isEmpty, mayClaim(script, localeID: key), let candidate = try? shared(localeID: key, letters: .own),
            candidate.scripts.contains(script),
            ICU.language(of: candidate.localeID) == language {
             group = candidate
@@ -339,7 +388,7 @@ final class ContactsGroup: Sendable {
         // A script's own letters have no table entries (``TailoredLetters`` serves Latin and
         // Cyrillic): the kept labels need no tailoring.
         return ContactsGroup(self, scripts: [script], labels: kept, isExtra: keptExtra, labelOfBucket: labelOfBucket,
-                             keepsTailoring: false)
+                             positionAfterMerge: .some(nil), keepsTailoring: false)
     }
 }
 

@@ -201,7 +201,13 @@ extension ContactsIndex {
                 // Romanised Han needs Latin sections even when other scripts get none.
                 candidate = try? ContactsGroup.shared(localeID: HanHandling.latinGroupLocaleID)
             }
-            guard let candidate else { continue }
+            guard var candidate else { continue }
+            // Chinese, Japanese and Korean lists write Latin names with English's A–Z: the list's
+            // own letters for Latin, not every Latin language's.
+            if script == Script.latin, candidate.letters != .own, ContactsGroup.filesLatinAsOwn(primaryLocaleID: locale.icuID),
+               let own = try? ContactsGroup.shared(localeID: candidate.localeID, letters: .own) {
+                candidate = own
+            }
             let claimed = script == Script.han ? [Script.han] : candidate.scripts
             extra[candidate.localeID, default: (candidate, [])].scripts.formUnion(claimed.filter { layout.groupOfScript[$0] == nil })
         }

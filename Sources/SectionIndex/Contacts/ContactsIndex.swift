@@ -168,8 +168,10 @@ public struct ContactsIndex: Sendable {
         locale = collator.locale
         self.options = options
         primaryCollator = collator
+        // The list's own languages: their groups have their own letters only (rule 6).
         let primary = try ContactsGroup.shared(localeID: collator.locale.icuID,
-                                               addedLabels: AlphabeticIndex.Configuration.customLabels(options.labels))
+                                               addedLabels: AlphabeticIndex.Configuration.customLabels(options.labels),
+                                               letters: .own)
         var additional: [LocaleIdentifier] = []
         for other in options.additionalLocales {
             do {
@@ -183,7 +185,7 @@ public struct ContactsIndex: Sendable {
         var groups = [primary]
         var claimed = primary.scripts
         for id in additional {
-            let group = try ContactsGroup.shared(localeID: id.icuID)
+            let group = try ContactsGroup.shared(localeID: id.icuID, letters: .own)
             let new = group.scripts.subtracting(claimed)
             guard !new.isEmpty else { continue }
             groups.append(group.claiming(new))

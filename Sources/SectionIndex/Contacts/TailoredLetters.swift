@@ -163,8 +163,9 @@ enum TailoredLetters {
     ///   - labels: the group's labels, in order.
     ///   - labelOf: the group's label (position in `labels`) for a text, or nil outside them.
     ///   - ordering: the group's collator, whose tailored set says which letters it places.
+    ///   - otherLanguages: which letters of other languages get a section.
     static func placement(localeID: String, scripts: Set<Script>, labels: [String], labelOf: (String) -> Int?,
-                          ordering: Collator) -> TailoredPlacement? {
+                          ordering: Collator, otherLanguages: OtherLanguages = .all) -> TailoredPlacement? {
         // Root has no language to decide for: its collation's order is the only rule (Åsa is
         // under A), as ICU's root index has it.
         let language = ICU.language(of: localeID)
@@ -185,6 +186,13 @@ enum TailoredLetters {
             }
             guard !known!.contains(letter.lowercased()), let label = labelOf(letter) else { continue }
             pending.append((letter, label))
+        }
+        if otherLanguages == .lookingLikeOwn {
+            // The list's own letters only: another language's letter goes with its base letter,
+            // where the collation files it (Ł with L), unless it looks like one of the labels
+            // (Ð in a Croatian list, like Đ): its section is then merged into that label's.
+            let shapes = Set(labels.map(LookAlikeLabels.shape))
+            pending.removeAll { !shapes.contains(LookAlikeLabels.shape($0.letter)) }
         }
         // Nor those its collation places itself (Faroese ä with æ, Swedish đ with d, Chinese
         // é with e for pinyin): its language has said where they go.
@@ -233,6 +241,14 @@ enum TailoredLetters {
         }
         guard !placed.isEmpty || !moved.isEmpty else { return nil }
         return TailoredPlacement(letters: placed, own: ownSet, moved: moved, labels: labels, labelOf: labelOf)
+    }
+
+    /// Which letters of other languages a group places apart (``ContactsGroup/Letters``).
+    enum OtherLanguages: Sendable {
+        /// Every letter of the table the group's language does not know.
+        case all
+        /// Only those that look like one of the group's labels, to be merged into it.
+        case lookingLikeOwn
     }
 
     /// Where a language puts a letter: after `predecessor`, the label before it in its index.
