@@ -35,6 +35,39 @@ struct DocumentationExamplesTests {
         #expect(try ContactsIndex(locale: "en", options: .init(additionalLocales: ["zh"])).label(for: "王小明") == "W")
     }
 
+    @Test("SectionIndexForAListView.md: the side index for SwiftUI and UIKit, Japanese, Chinese and mixed lists")
+    func listViewArticle() throws {
+        let index = try ContactsIndex(locale: "sv")
+        var side = index.sideIndex(of: [Contact(name: "Östen"), Contact(name: "Anna")], name: \.name, reading: \.reading)
+        #expect(side.sections.map(\.label) == ["A", "Ö"])
+        #expect(side.labels.count == 30)
+        #expect(side.section(forTitle: "B") == 1)
+        let point = side.insert(Contact(name: "Åsa"))
+        #expect(point.createsSection && point.section == 1)
+        #expect(side.section(forTitle: "B") == 1 && side.sections[1].label == "Å")
+
+        let contacts = [Contact(name: "Östen"), Contact(name: "Anna"), Contact(name: "Åsa")]
+        let full = index.sideIndex(of: contacts, name: \.name, reading: \.reading, full: true)
+        #expect(full.sections.count == full.titles.count)
+        let uikit = index.sideIndex(of: contacts, name: \.name, reading: \.reading)
+        #expect(uikit.labels == full.labels)
+        #expect(uikit.section(forTitleAt: 1) == 1, "B taps through to Å, the next section with rows")
+
+        let japanese = try ContactsIndex(locale: "ja").sideIndex(
+            of: [Contact(name: "田中", reading: "たなか"), Contact(name: "佐藤", reading: "さとう"), Contact(name: "山本")],
+            name: \.name, reading: \.reading)
+        #expect(japanese.labels == ["あ", "か", "さ", "た", "な", "は", "ま", "や", "ら", "わ", "他", "#"])
+        #expect(japanese.sections.map(\.label) == ["さ", "た", "他"])
+        let chinese = try ContactsIndex(locale: "zh").sideIndex(of: [Contact(name: "王小明"), Contact(name: "李娜")], name: \.name)
+        #expect(chinese.sections.map(\.label) == ["L", "W"])
+        let taiwanese = try ContactsIndex(locale: "zh-Hant").sideIndex(of: [Contact(name: "王小明")], name: \.name)
+        #expect(taiwanese.sections.map(\.label) == ["4劃"])
+        let mixed = try ContactsIndex(locale: "en").sideIndex(
+            of: [Contact(name: "Anna"), Contact(name: "Łukasz"), Contact(name: "Іван"), Contact(name: "田中", reading: "たなか")],
+            name: \.name, reading: \.reading)
+        #expect(mixed.sections.map(\.label) == ["A", "L", "І", "た"])
+    }
+
     @Test("SectionIndex.md: other languages, a list on screen, keys, ICU's index")
     func articleSections() throws {
         let options = ContactsIndex.Options(additionalLocales: ["ru"], han: .pinyin)

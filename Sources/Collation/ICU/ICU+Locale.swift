@@ -73,5 +73,11 @@ extension ICU {
     }
 
     /// The languages ICU has data for.
+    /// Whether ICU has locale data of its own for this id ("sr_Latn", "uz_Arab"), not only its
+    /// parent's or root's ("ru_Latn").
+    package static func hasLocaleData(_ localeID: String) -> Bool { availableLocaleIDSet.contains(localeID) }
+
+    private static let availableLocaleIDSet = Set(availableLocaleIDs)
+
     package static let availableLanguages: Set<String> = Set(availableLocaleIDs.map(language(of:)))
 }

@@ -40,6 +40,8 @@ final class ContactsGroup: Sendable {
     /// The index's bucket lower bounds keyed with ``ordering``'s primary weights, so that one
     /// sort key per name both places it (its primary part) and orders it (all of it).
     let placementBounds: [[UInt8]]
+    /// For each of ``placementBounds``, the visible bucket of ``index`` its names go to.
+    let placementDisplayIndices: [Int]
     /// Bytes of a name's primary key that decide its bucket: one more than the longest of
     /// ``placementBounds``, so that a key cut there compares with every bound as the whole
     /// key does.
@@ -88,15 +90,13 @@ final class ContactsGroup: Sendable {
         }
         let isExtra = labels.map(extras.contains)
         self.scripts = scripts
-        let bounds = index.lowerBoundStrings.map { bound in
-            let key = ordering.handle.sortKey(bound)
-            return Array(key.prefix(key.primaryLength(from: 0, to: key.count)))
-        }
+        let (bounds, displayIndices) = Self.placementBounds(of: index, ordering: ordering)
         placementBounds = bounds
+        placementDisplayIndices = displayIndices
         placementKeyBytes = (bounds.map(\.count).max() ?? 0) + 1
         let tailoring = TailoredLetters.placement(localeID: localeID, scripts: scripts, labels: labels, labelOf: { text in
             ordering.handle.sortKey(text).withUnsafeBufferPointer { key in
-                Self.label(ofSortKey: key, bounds: bounds, displayIndices: index.displayIndices, labelOfBucket: labelOfBucket)
+                Self.label(ofSortKey: key, bounds: bounds, displayIndices: displayIndices, labelOfBucket: labelOfBucket)
             }
         }, ordering: ordering, otherLanguages: letters == .own ? .lookingLikeOwn : .all)
         self.tailoring = tailoring
@@ -131,6 +131,7 @@ final class ContactsGroup: Sendable {
         self.isExtra = isExtra ?? other.isExtra
         self.labelOfBucket = labelOfBucket ?? other.labelOfBucket
         placementBounds = other.placementBounds
+        placementDisplayIndices = other.placementDisplayIndices
         placementKeyBytes = other.placementKeyBytes
         signLetters = other.signLetters
         self.scripts = scripts
@@ -155,11 +156,42 @@ final class ContactsGroup: Sendable {
     /// languages share (``tailoring``) may start with one of them.
     @inline(__always)
     func labelIndex(forSortKey key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let label = Self.label(ofSortKey: key, bounds: placementBounds, displayIndices: index.displayIndices,
+        guard let label = Self.label(ofSortKey: key, bounds: placementBounds, displayIndices: placementDisplayIndices,
                                      labelOfBucket: labelOfBucket) else { return nil }
         let unmerged = tailoring?.label(of: text, filedAt: label) ?? label
         guard let positionAfterMerge else { return unmerged }
         return positionAfterMerge[unmerged]
+    }
+
+    /// The index's bucket bounds as primary keys of `ordering`, in that collator's order, each
+    /// with the visible bucket its names go to. ICU puts the hidden bucket of a label of
+    /// several letters (Kako Ŋg, at Ŋg + U+FFFF) right after the label, though U+FFFF sorts
+    /// after every letter, so that a longer label starting with it (Ŋgb) comes after the
+    /// hidden bucket, and its names past it (Ŋgo) go back to the nearest single letter (Ŋ)
+    /// (ICU style keeps that). Here the bounds are sorted, and a hidden bucket sends its names
+    /// to the longest label its own starts with (Ŋgo → Ŋg: CLDR kkj index characters …
+    /// Ŋ Ŋg Ŋgb Ŋgw O, a letter of the alphabet each, so a name files under the longest one it
+    /// starts with), else where ICU sends them.
+    private static func placementBounds(of index: AlphabeticIndex, ordering: Collator) -> ([[UInt8]], [Int]) {
+        let strings = index.lowerBoundStrings
+        var displayIndices = index.displayIndices
+        for (number, bound) in strings.enumerated() where bound.unicodeScalars.last == "\u{FFFF}" {
+            let label = String(bound.unicodeScalars.dropLast())
+            let prefixes = strings.indices.filter { other in
+                let text = strings[other]
+                return other != number && !text.isEmpty && text.unicodeScalars.last != "\u{FFFF}" && text != label
+                    && label.unicodeScalars.starts(with: text.unicodeScalars) && text.unicodeScalars.count > 1
+            }
+            if let longest = prefixes.max(by: { strings[$0].unicodeScalars.count < strings[$1].unicodeScalars.count }) {
+                displayIndices[number] = index.displayIndices[longest]
+            }
+        }
+        let keys = strings.map { bound in
+            let key = ordering.handle.sortKey(bound)
+            return Array(key.prefix(key.primaryLength(from: 0, to: key.count)))
+        }
+        let order = keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) || (keys[$0] == keys[$1] && $0 < $1) }
+        return (order.map { keys[$0] }, order.map { displayIndices[$0] })
     }
 
     /// The label a sort key's primary part (the bytes before the first level separator)
@@ -227,7 +259,7 @@ final class ContactsGroup: Sendable {
         self === other
             || (localeID == other.localeID && ordering == other.ordering && labels == other.labels
                 && labelOfBucket == other.labelOfBucket && placementBounds == other.placementBounds
-                && index.displayIndices == other.index.displayIndices && tailoring === other.tailoring
+                && placementDisplayIndices == other.placementDisplayIndices && tailoring === other.tailoring
                 && positionAfterMerge == other.positionAfterMerge)
     }
 
@@ -277,7 +309,8 @@ final class ContactsGroup: Sendable {
         let key = language + "_" + script.shortName
         if let known = sameLanguageCache.withLock({ $0[key] }) { return known }
         var group: ContactsGroup?
-        if !script.shortName.isEmpty, mayClaim(script, localeID: key), let candidate = try? shared(localeID: key, letters: .own),
+        if !script.shortName.isEmpty, ICU.hasLocaleData(key), mayClaim(script, localeID: key),
+           let candidate = try? shared(localeID: key, letters: .own),
            candidate.scripts.contains(script),
            ICU.language(of: candidate.localeID) == language {
             group = candidate

@@ -247,10 +247,10 @@ extension ContactsIndex {
     /// only names bring in.
     public var labels: [String] { layout(scripts: []).labels(using: []) }
 
-    /// Every label of the side index over these names with `full`, save the letters of other
-    /// languages that no name is under: the primary and additional groups, a group per other
-    /// script found, `#`. (``sections(of:name:reading:full:pinned:)-(_,KeyPath<C.Element,String>,_,_,_)``
-    /// with `full` shows those letters too; ``labels(of:full:)`` lists them.)
+    /// The full index over these names (``GroupedOrder/fullIndexSections``): the primary and
+    /// additional groups, a group per other script found, the letters of other languages that
+    /// a name is under, `#`; the labels of
+    /// ``sections(of:name:reading:full:pinned:)-(_,KeyPath<C.Element,String>,_,_,_)`` with `full`.
     public func labels(forNames names: some Sequence<String>, readings: some Sequence<String?> = [String?]()) -> [String] {
         var readingIterator = readings.makeIterator()
         let keys = names.map { prepare(name: $0, reading: readingIterator.next() ?? nil) }
@@ -260,13 +260,13 @@ extension ContactsIndex {
 
     /// Every label an index over the names of `source` shows, read from their UTF-8 bytes on
     /// every core: no string per name and nothing kept per name (what the command line's
-    /// `labels` needs for a file of any size). With `full`, every label of the groups the
-    /// names' scripts bring in; without, the letters of other languages (<doc:ContactsStyle>,
-    /// rule 6) only where a name is under them.
+    /// `labels` needs for a file of any size). The full index, `full` or not (one definition,
+    /// ``GroupedOrder/fullIndexSections``): every label of the groups the names' scripts bring
+    /// in, the letters of other languages (<doc:ContactsStyle>, rule 6) only where a name is
+    /// under them; `full` is accepted for the command line's `--full`.
     ///
-    /// - Complexity: one key choice per name, as grouping makes, spread over the cores; without
-    ///   `full`, one placing key too for each name of a group that has letters of other
-    ///   languages.
+    /// - Complexity: one key choice per name, as grouping makes, spread over the cores, and one
+    ///   placing key for each name of a group that has letters of other languages.
     public func labels<Source: NameSource>(of source: Source, full: Bool) -> [String] {
         labels(ofParts: CollectionOfOne(source), full: full)
     }
@@ -287,7 +287,7 @@ extension ContactsIndex {
                         source.withReading(i) { reading in
                             let (choice, romanized) = chooseKey(name: name, reading: reading)
                             scripts.insert(choice.script)
-                            if !full { extras.note(choice, romanized: romanized, name: name, reading: reading) }
+                            extras.note(choice, romanized: romanized, name: name, reading: reading)
                         }
                     }
                 }
@@ -298,8 +298,8 @@ extension ContactsIndex {
                 usedExtras.formUnion(partExtras)
             }
         }
+        // `full` or not, the full index: the letters of other languages only where a name is.
         let layout = layout(scripts: scripts.scripts)
-        if full { return layout.labels }
         return layout.labels.indices.filter { !layout.isExtra[$0] || usedExtras.contains(layout.labels[$0]) }.map { layout.labels[$0] }
     }
 

@@ -64,7 +64,9 @@ extension ContactsIndex {
     ///   - elements: any collection; its elements come back as they are.
     ///   - name: the display name of an element, asked once per element.
     ///   - reading: its reading (kana for a Japanese name in kanji), or nil.
-    ///   - full: also return the empty sections, so every label appears.
+    ///   - full: also return the empty sections of the alphabets present (every letter of
+    ///     them, so that the side index keeps its height), not the letters of other languages
+    ///     that no element is under: the sections of exactly ``labels(for:name:reading:)-(_,(C.Element)->String,_)``.
     ///   - pinned: a section shown first, without an index label.
     /// - Returns: the sections, `#` last.
     /// - Complexity: one placement and one or two sort keys per element, then a sort.
@@ -89,7 +91,8 @@ extension ContactsIndex {
         let firstID = pinned == nil ? 0 : 1
         var bySection = [[C.Element]](repeating: [], count: layout.labels.count)
         for placed in grouped.order { bySection[placed.section].append(items[placed.position]) }
-        for (number, members) in bySection.enumerated() where full || !members.isEmpty {
+        // With `full`, the empty letters of the alphabets present, not other languages' letters.
+        for (number, members) in bySection.enumerated() where !members.isEmpty || (full && !layout.isExtra[number]) {
             sections.append(Section(label: layout.labels[number], kind: kinds[number], items: members, id: ids[firstID + number]))
         }
         return sections
@@ -100,9 +103,10 @@ extension ContactsIndex {
         sections(of: names, name: \.self, full: full)
     }
 
-    /// Every label the index shows (`full: true`) for these elements: the primary and
-    /// additional groups, a group per other script among them, `#`. The same shape as
-    /// ``sections(of:name:reading:full:pinned:)-(_,KeyPath<C.Element,String>,_,_,_)``, for a side index built beside the sections.
+    /// The full index for these elements: the primary and additional groups, a group per other
+    /// script among them, the letters of other languages an element is under, `#`; exactly the
+    /// labels of ``sections(of:name:reading:full:pinned:)-(_,KeyPath<C.Element,String>,_,_,_)``
+    /// with `full: true`. ``SideIndex`` pairs them with the sections a tap goes to.
     ///
     /// ```swift
     /// struct Contact { var name: String; var reading: String? }

@@ -30,15 +30,12 @@ enum LookAlikeLabels {
                 && !areDistinct(labels[a], labels[b])
         }
         var survivor = Array(labels.indices)
-        for position in labels.indices {
-            // The first earlier label it may merge with that is the group's own, else the first.
-            let earlier = (0..<position).filter { survivor[$0] == $0 && mayMerge($0, position) }
-            guard let chosen = earlier.first(where: { !isExtra[$0] }) ?? earlier.first else { continue }
-            if isExtra[chosen] && !isExtra[position] {
-                // An own label after another language's look-alike: the own one survives.
-                for other in labels.indices where survivor[other] == chosen { survivor[other] = position }
-            } else {
-                survivor[position] = chosen
+        for position in labels.indices where isExtra[position] {
+            // Into the group's own look-alike, wherever it is; else into an earlier extra one.
+            if let own = labels.indices.first(where: { !isExtra[$0] && mayMerge($0, position) }) {
+                survivor[position] = own
+            } else if let earlier = (0..<position).first(where: { survivor[$0] == $0 && mayMerge($0, position) }) {
+                survivor[position] = earlier
             }
         }
         guard survivor.enumerated().contains(where: { $0.offset != $0.element }) else { return (labels, isExtra, nil) }

@@ -84,6 +84,21 @@ public struct GroupedOrder: Sendable {
     public var extraLetters: Set<Int> = []
     /// In output order: the entry's input position and its section (an index into ``labels``).
     public var entries: [(position: Int, section: Int)]
+
+    /// The sections of the full index, in order: every section that holds an entry, and every
+    /// empty one that is a letter of the alphabets present rather than another language's
+    /// letter (``extraLetters``). The one definition behind `sections(full: true)`,
+    /// `labels(for:)`, ``SideIndex`` and the command line's `--full`.
+    ///
+    /// ```swift
+    /// let order = try IndexSettings(locale: "en").makeIndex().groupedOrder(names: ["Anna", "Þór"], readings: [nil, nil])
+    /// order.fullIndexSections.map { order.labels[$0] }   // A … Z, Þ, #: Þ holds a name
+    /// ```
+    public var fullIndexSections: [Int] {
+        var used = [Bool](repeating: false, count: labels.count)
+        for entry in entries { used[entry.section] = true }
+        return labels.indices.filter { used[$0] || !extraLetters.contains($0) }
+    }
 }
 
 extension NameIndex {

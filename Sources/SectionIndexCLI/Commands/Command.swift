@@ -116,7 +116,7 @@ extension CommandOptions {
     }
 
     static var full: Setting<CommandOptions> {
-        .flag("full", help: "show every label, also those of empty sections") { $0.full = $1 }
+        .flag("full", help: "show the full index: every letter of the alphabets present, also those of empty sections") { $0.full = $1 }
     }
 
     static var sample: Setting<CommandOptions> {

@@ -62,7 +62,7 @@ enum GroupCommand: Command {
         case .json:
             writeJSON(index.groupedOrder(table), table: table, full: options.full, to: output)
         case .text:
-            TextWriter.grouped(index.groupedOrder(table), table: table, to: output)
+            TextWriter.grouped(index.groupedOrder(table), table: table, full: options.full, to: output)
             if isSample {
                 let entries = table.entries
                 output.line("")
@@ -103,9 +103,10 @@ enum GroupCommand: Command {
         }
         var leads = [[UInt8]](repeating: [], count: order.labels.count)
         var pending = "", written = 0
+        let inFullIndex = Set(order.fullIndexSections)
         for section in order.labels.indices {
             let empty = starts[section] == starts[section + 1]
-            guard full || !empty else { continue }
+            guard !empty || (full && inFullIndex.contains(section)) else { continue }
             pending += (written == 0 ? "[\n  " : ",\n  ") + head(section, empty: empty)
             written += 1
             if !empty {

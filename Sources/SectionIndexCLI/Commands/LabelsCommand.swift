@@ -15,10 +15,12 @@ enum LabelsCommand: Command {
     formats: text, one label per line; json, an array of {label, empty}, empty when no entry
     of FILE is in that section.
 
-    Contacts style adds the letters other languages of a script have as letters of their own
-    (Ukrainian І, Serbian Ј, Kazakh Қ in the Cyrillic group; Icelandic Þ in the Latin one).
-    Without names no such letter is used, so they are listed only with --full; with FILE,
-    those its names are under, or all of them with --full. It also follows a language's
+    The labels are the full index, the side index a list view shows: every letter of the
+    alphabet of each script present (the list's own locale's letters for its own scripts;
+    the kana rows, ㄱ … ㅎ), #, and the letters of other languages that a name of FILE is
+    under (contacts style rule 6: Ukrainian І, Serbian Ј, Kazakh Қ in an English list's
+    Cyrillic group; Þ, which has no base letter, in its Latin one). --full is the same
+    index, as `group --full` shows it. Contacts style also follows a language's
     alphabet where ICU's data does not: letters the CLDR index characters leave out (Tamil ஜ,
     Oromo CH … SH), Uyghur's hamza vowels ئا … ئى, Yiddish פּ under פ, Dzongkha by root letter
     as Tibetan (ContactsStyle.md, "Beyond ICU's data").
@@ -36,7 +38,7 @@ enum LabelsCommand: Command {
             try Memory.ensureAvailable(for: table, bytesPerLine: CommandContext.bytesPerGroupedLine, "grouping \(table.count) lines")
             let order = index.groupedOrder(table)
             let used = Set(order.entries.map(\.section))
-            let shown = order.labels.indices.filter { context.options.full || used.contains($0) || !order.extraLetters.contains($0) }
+            let shown = order.fullIndexSections
             JSONValue.writeArray(shown.map {
                 .object([("label", .string(order.labels[$0])), ("empty", .bool(!used.contains($0)))])
             }, to: context.output)

@@ -4,11 +4,22 @@ import SectionIndex
 enum TextWriter {
     /// Each section's label on a line, then its entries indented, a reading in parentheses
     /// after the name.
-    static func grouped(_ order: GroupedOrder, table: UTF8Table, to output: OutputBuffer) {
+    static func grouped(_ order: GroupedOrder, table: UTF8Table, full: Bool = false, to output: OutputBuffer) {
+        // With --full, the empty sections of the full index too, each a heading alone.
+        let sections = full ? order.fullIndexSections : []
+        var nextEmpty = 0
+        func headingsOfEmptySections(before section: Int) {
+            while nextEmpty < sections.count && sections[nextEmpty] < section {
+                output.line(order.labels[sections[nextEmpty]])
+                nextEmpty += 1
+            }
+            if nextEmpty < sections.count && sections[nextEmpty] == section { nextEmpty += 1 }
+        }
         var current = -1
         for (position, section) in order.entries {
             if section != current {
                 current = section
+                headingsOfEmptySections(before: section)
                 output.line(order.labels[section])
             }
             output.write("  ")
@@ -21,6 +32,7 @@ enum TextWriter {
             }
             output.newline()
         }
+        headingsOfEmptySections(before: Int.max)
     }
 
     /// One line each.
