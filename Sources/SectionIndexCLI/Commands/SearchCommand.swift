@@ -56,6 +56,10 @@ enum SearchCommand: Command {
     Without FILE on a terminal, or with --sample, the built-in sample is searched.
     """
 
+    static func validate(_ invocation: Invocation) throws(UsageError) {
+        try CommandOptions.validateSample(invocation, fileArgument: 1)
+    }
+
     static func run(_ context: CommandContext) throws -> ExitCode {
         let index = try context.makeIndex()
         let query = context.invocation.arguments[0]
