@@ -157,6 +157,18 @@ package func editDistance(_ a: String, _ b: String) -> Int {
     return previous[b.count]
 }
 
+/// A whole number written as digits only, the one rule for every numeric setting: no sign
+/// (`+5` and `-0` are refused as `-1` is), no spaces, no underscores.
+///
+/// ```swift
+/// wholeNumber("42", as: UInt32.self)   // 42
+/// wholeNumber("+5", as: UInt32.self)   // nil
+/// ```
+package func wholeNumber<Number: FixedWidthInteger>(_ text: String, as type: Number.Type) -> Number? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    return Number(text)
+}
+
 /// A setting that cannot be used, with its key and value; the message spells the key as it
 /// was written (`--han` on the command line, `han:` in a fixture).
 ///

@@ -83,9 +83,9 @@ enum KeysCommand: Command {
 extension CommandOptions {
     /// `keys --offset N`: a whole number that fits the key's 4-byte position.
     static var offset: Setting<CommandOptions> {
-        .value("offset", "N", help: "number the entries from N (default 0): the position of this part's first entry in a split list") {
+        .value("offset", "N", help: "number the entries from N (digits, default 0): the position of this part's first entry in a split list") {
             (options: inout CommandOptions, value: String) throws(SettingsError.Problem) in
-            guard let offset = UInt32(value) else {
+            guard let offset = wholeNumber(value, as: UInt32.self) else {
                 throw .other("'--offset' takes a whole number from 0 to \(UInt32.max), not '\(value)'")
             }
             options.offset = offset
