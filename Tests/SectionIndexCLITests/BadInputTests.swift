@@ -51,7 +51,7 @@ struct BadInputTests {
         (bytes("Anna\nB\0b\n"), "line 2, byte 1 (offset 6 in the input): NUL byte"),
     ] as [([UInt8], String)])
     func invalidUTF8(input: [UInt8], message: String) throws {
-        for (subcommand, source) in [(["group"], "standard input"), (["sort"], "standard input"), (["labels", "-"], "-")] {
+        for (subcommand, source) in [(["group"], "standard input"), (["sort"], "standard input"), (["labels", "-"], "standard input")] {
             let result = try Self.run(subcommand + ["--locale", "en"], input: input)
             #expect(result.status == ExitCode.dataError.rawValue, "\(subcommand)")
             #expect(result.errors.contains("section-index: \(source): " + message), "\(subcommand): \(result.errors)")
@@ -288,6 +288,67 @@ struct BadInputTests {
         let missing = try Self.run(["check", "/nonexistent.fixture"])
         #expect(missing.status == 66, "EX_NOINPUT, as for a missing FILE")
         #expect(missing.output.hasPrefix("/nonexistent.fixture:0: cannot read the fixture: cannot read '/nonexistent.fixture': No such file or directory\n"))
+    }
+}
+
+/// Issue 38, "Nothing misleading, third round": each broken promise an adversarial run found.
+extension BadInputTests {
+    // MARK: Item 6: --sample with a FILE
+
+    @Test("--sample with a FILE is a usage error naming the FILE, not a FILE silently ignored", arguments: [
+        ["group", "--sample", "names.txt"], ["--sample", "names.txt"], ["search", "--sample", "an", "names.txt"],
+    ])
+    func sampleWithFile(arguments: [String]) throws {
+        let result = try Self.run(arguments)
+        #expect(result.status == ExitCode.usage.rawValue)
+        #expect(result.errors.hasPrefix("section-index: '--sample' takes no FILE: it replaces the input, so 'names.txt' would be ignored"), "\(result.errors)")
+        #expect(result.output.isEmpty)
+        // Without the FILE the sample is still grouped and searched.
+        #expect(try Self.run(Array(arguments.dropLast())).status == 0)
+    }
+
+    // MARK: Item 9: numbers, one rule
+
+    @Test("A number option takes digits only: a sign is refused whichever it is", arguments: [
+        (["keys", "--offset", "-0"], "'--offset' takes a whole number from 0 to 4294967295, not '-0'"),
+        (["keys", "--offset=+5"], "'--offset' takes a whole number from 0 to 4294967295, not '+5'"),
+        (["keys", "--offset", "-1"], "'--offset' takes a whole number from 0 to 4294967295, not '-1'"),
+        (["keys", "--offset", " 5"], "'--offset' takes a whole number from 0 to 4294967295, not ' 5'"),
+        (["--style", "icu", "--max-labels", "+5"], "'--max-labels' needs a positive whole number, not '+5'"),
+        (["--style", "icu", "--max-labels", "-0"], "'--max-labels' needs a positive whole number, not '-0'"),
+    ])
+    func signedNumbers(arguments: [String], message: String) throws {
+        let result = try Self.run(arguments + ["--locale", "en"], input: Self.bytes("Anna\n"))
+        #expect(result.status == ExitCode.usage.rawValue)
+        #expect(result.errors.hasPrefix("section-index: " + message), "\(result.errors)")
+    }
+
+    @Test("Digits are still numbers: --offset 05 is 5, --max-labels 007 is 7")
+    func digitNumbers() throws {
+        let padded = try Self.run(["keys", "--locale", "en", "--format", "json", "--offset", "05"], input: Self.bytes("Anna\n"))
+        #expect(padded.status == 0)
+        #expect(padded.output.contains("\"index\":5,"))
+        #expect(try Self.run(["--locale", "en", "--style", "icu", "--max-labels", "007"], input: Self.bytes("Anna\n")).status == 0)
+    }
+
+    // MARK: Item 9: standard input has one name
+
+    @Test("Standard input is 'standard input' in every message, given as - or not", arguments: [
+        ["sort"], ["sort", "-"], ["labels", "-"], ["keys", "-"], ["search", "a", "-"], ["check", "-"],
+    ])
+    func standardInputName(arguments: [String]) throws {
+        // A directory as standard input: reading it fails.
+        let descriptor = open(FileManager.default.temporaryDirectory.path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let output = OutputBuffer(), errors = OutputBuffer()
+        let status = Tool.run(arguments + (arguments[0] == "check" ? [] : ["--locale", "en"]), environment: [:],
+                              standardInput: descriptor, standardOutput: output, standardError: errors)
+        let said = output.text + errors.text
+        #expect(said.contains("cannot read 'standard input': Is a directory"), "\(arguments): \(said)")
+        #expect(!said.contains("'-'") && !said.hasPrefix("-:"), "\(arguments): \(said)")
+        #expect(status == ExitCode.ioError.rawValue)
+        if arguments[0] == "check" { #expect(output.text.hasPrefix("standard input:0: cannot read the fixture")) }
     }
 }
 

@@ -20,22 +20,23 @@ enum CheckCommand: Command {
         var passed = 0, failed = 0, unreadable: FileError?
         let output = context.output
         for path in context.invocation.arguments {
+            let name = FileReading.displayName(path)
             let bytes: [UInt8]
             do {
                 bytes = try context.readFile(path)
             } catch let error as FileError {
-                output.line("\(path):0: cannot read the fixture: \(error)")
+                output.line("\(name):0: cannot read the fixture: \(error)")
                 failed += 1
                 unreadable = unreadable ?? error
                 continue
             }
             if let (offset, problem) = bytes.withUnsafeBufferPointer(InputDecoding.firstProblem(in:)) {
                 let line = bytes[..<offset].filter { $0 == 0x0A }.count + 1
-                output.line("\(path):\(line): malformed line: \(problem) at byte offset \(offset)")
+                output.line("\(name):\(line): malformed line: \(problem) at byte offset \(offset)")
                 failed += 1
                 continue
             }
-            let fixture = Fixture(text: String(decoding: bytes, as: UTF8.self), path: path)
+            let fixture = Fixture(text: String(decoding: bytes, as: UTF8.self), path: name)
             let report = fixture.check()
             for failure in report.failures { output.line(failure.description) }
             passed += report.passed

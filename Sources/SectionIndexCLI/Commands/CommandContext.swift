@@ -48,7 +48,7 @@ struct CommandContext {
     /// errors give it.
     private func readInput(argumentIndex: Int) throws -> (bytes: [UInt8], source: String) {
         let path = invocation.arguments.count > argumentIndex ? invocation.arguments[argumentIndex] : nil
-        return (try readFile(path), path.map(RawArguments.displayed) ?? "standard input")
+        return (try readFile(path), FileReading.displayName(path))
     }
 
     /// The entries to work on: the built-in sample with `--sample`, or when standard input is

@@ -15,6 +15,13 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
 
 /// Reads a whole file (or standard input for nil or "-") as bytes.
 enum FileReading {
+    /// A FILE argument as messages name it: "standard input" for nil or "-", whichever way
+    /// standard input was asked for, else the path with bytes that are not UTF-8 escaped.
+    static func displayName(_ path: String?) -> String {
+        guard let path, path != "-" else { return "standard input" }
+        return RawArguments.displayed(path)
+    }
+
     /// - Parameter pathBytes: the path's bytes as given on the command line, when they are not
     ///   UTF-8 (``RawArguments``); `path` is then only its name in messages.
     static func bytes(path: String?, pathBytes: [UInt8]? = nil, standardInput: Int32) throws -> [UInt8] {
@@ -33,7 +40,7 @@ enum FileReading {
         }
         defer { if descriptor != standardInput { close(descriptor) } }
         var result: [UInt8] = []
-        let displayed = path.map(RawArguments.displayed) ?? "standard input"
+        let displayed = displayName(path)
         // A regular file is read straight into a buffer of its size. From where the descriptor
         // stands: standard input may be a file another program has read part of.
         var status = stat()
