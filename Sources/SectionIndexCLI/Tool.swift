@@ -69,9 +69,9 @@ public enum Tool {
                                      argumentBytes: [String: [UInt8]]) -> ExitCode {
         let invocation: Invocation
         do {
-            invocation = try Invocation.parse(arguments, environment: environment)
+            invocation = try Invocation.parse(arguments, environment: environment, notUTF8: argumentBytes)
         } catch {
-            standardError.line("section-index: \(error.message)")
+            standardError.line("section-index: " + RawArguments.displayed(error.message))
             standardError.line("usage: \(error.subcommand?.command.synopsis ?? Help.usageLines)")
             standardError.line("Try 'section-index \(error.subcommand.map { $0.rawValue + " " } ?? "")--help'.")
             return .usage
@@ -91,7 +91,7 @@ public enum Tool {
             return try context.runSubcommand()
         } catch {
             let (message, status) = describe(error)
-            standardError.line("section-index: \(message)\(status == .usage ? context.localeHint(for: error) : "")")
+            standardError.line("section-index: " + RawArguments.displayed(message + (status == .usage ? context.localeHint(for: error) : "")))
             return status
         }
     }

@@ -278,6 +278,7 @@ struct BadInputTests {
         let invalid = try Self.run(["check"], input: Self.bytes("locale: sv\nÅsa -> Å\nB") + [0xFF], asFile: true)
         #expect(invalid.status == 1)
         #expect(invalid.output.contains(":3: malformed line: invalid UTF-8 byte 0xFF at byte offset 23\n"))
+        #expect(invalid.output.hasSuffix("1 passed, 1 failed\n"), "the line before the bad one is still checked")
         let noLocale = try Self.run(["check"], input: Self.bytes("Åsa -> Å\n"), asFile: true)
         #expect(noLocale.status == 1)
         #expect(noLocale.output.contains(":1: malformed line: no 'locale:' header"))
@@ -349,6 +350,108 @@ extension BadInputTests {
         #expect(!said.contains("'-'") && !said.hasPrefix("-:"), "\(arguments): \(said)")
         #expect(status == ExitCode.ioError.rawValue)
         if arguments[0] == "check" { #expect(output.text.hasPrefix("standard input:0: cannot read the fixture")) }
+    }
+
+    // MARK: Item 5: arguments that are not UTF-8
+
+    /// Runs the tool with arguments given as bytes, as `main` gets them from the system.
+    static func run(rawArguments: [[UInt8]], input: [UInt8]) throws -> Run {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("section-index-raw-\(UUID().uuidString).txt")
+        try Data(input).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let descriptor = open(url.path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let output = OutputBuffer(), errors = OutputBuffer()
+        let status = Tool.run(RawArguments(rawArguments), environment: [:], standardInput: descriptor,
+                              standardOutput: output, standardError: errors)
+        return Run(status: status, output: output.text, errors: errors.text)
+    }
+
+    @Test("An option value or QUERY that is not UTF-8 is exit 64 naming it and the byte, never taken as text", arguments: [
+        ([bytes("--style"), bytes("icu"), bytes("--overflow"), bytes("X") + [0xFF] + bytes("Y")],
+         "the value of '--overflow' is not UTF-8: 'X\\xFFY' has byte 0xFF at offset 1"),
+        ([bytes("--style=icu"), bytes("--overflow=X") + [0xFF] + bytes("Y")],
+         "the value of '--overflow' is not UTF-8: 'X\\xFFY' has byte 0xFF at offset 1"),
+        ([bytes("--labels"), bytes("Sch") + [0xFF]], "the value of '--labels' is not UTF-8: 'Sch\\xFF' has byte 0xFF at offset 3"),
+        ([bytes("--locale"), bytes("sv") + [0xC3]], "the value of '--locale' is not UTF-8: 'sv\\xC3' has byte 0xC3 at offset 2"),
+        ([bytes("search"), [0xFF]], "QUERY is not UTF-8: '\\xFF' has byte 0xFF at offset 0"),
+        // A well-formed sequence before the bad byte counts its own bytes.
+        ([bytes("search"), bytes("Zoë") + [0xE9]], "QUERY is not UTF-8: 'Zoë\\xE9' has byte 0xE9 at offset 4"),
+        ([bytes("--lo") + [0xE9]], "unknown option '--lo\\xE9' (not UTF-8: byte 0xE9 at offset 4)"),
+    ] as [([[UInt8]], String)])
+    func argumentNotUTF8(arguments: [[UInt8]], message: String) throws {
+        let result = try Self.run(rawArguments: arguments, input: Self.bytes("Anna\n\u{10FFFF}\n"))
+        #expect(result.status == ExitCode.usage.rawValue)
+        #expect(result.errors.hasPrefix("section-index: " + message), "\(result.errors)")
+        #expect(result.output.isEmpty, "nothing printed from an argument the tool could not read")
+    }
+
+    @Test("A valid U+10FFFF in an argument is text, and a FILE that is not UTF-8 is still opened by its bytes")
+    func argumentsThatAreFine() throws {
+        // U+10FFFF written as UTF-8 is a character like any other: the labels are taken.
+        let labels = try Self.run(rawArguments: [Self.bytes("--labels"), Self.bytes("A \u{10FFFF}")], input: Self.bytes("Anna\n"))
+        #expect(labels.status == 0, "\(labels.errors)")
+        let directory = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = Self.bytes(directory.path + "/lat") + [0xE9] + Self.bytes(".txt")
+        let descriptor = (path + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o600) } }
+        try #require(descriptor >= 0)
+        _ = Self.bytes("Zoë\nAnna\n").withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        let sorted = try Self.run(rawArguments: [Self.bytes("sort"), Self.bytes("--locale"), Self.bytes("en"), path], input: [])
+        #expect(sorted.status == 0, "\(sorted.errors)")
+        #expect(sorted.output == "Anna\nZoë\n")
+    }
+
+    // MARK: Item 1: one bad line in a fixture
+
+    @Test("A fixture line that is not UTF-8 fails on its own: every other line is checked and counted", arguments: [
+        ([0xFF], "invalid UTF-8 byte 0xFF at byte offset 33"),
+        ([0x00], "NUL byte at byte offset 33"),
+        ([0xC3, 0x28], "invalid UTF-8 sequence starting with byte 0xC3 at byte offset 33"),
+    ] as [([UInt8], String)])
+    func fixtureWithBadLine(bad: [UInt8], problem: String) throws {
+        // Line 4 is "An<bad>na -> A"; its offset is that of the byte after "locale: sv\nAnna -> A\nCarl -> B\nAn".
+        let text = Self.bytes("locale: sv\nAnna -> A\nCarl -> B\nAn") + bad + Self.bytes("na -> A\nBob -> B\nÅsa -> A\n")
+        #expect(Self.bytes("locale: sv\nAnna -> A\nCarl -> B\nAn").count == 33)
+        let result = try Self.run(["check"], input: text, asFile: true)
+        #expect(result.status == ExitCode.failure.rawValue, "a failed line is exit 1, as any failure")
+        let lines = result.output.split(separator: "\n").map { String($0.drop { $0 != ":" }) }
+        // Under sv, Carl is under C and Åsa under Å (its own letter after Z): two real failures.
+        #expect(lines.dropLast() == [
+            ":3: expected B, got C (Carl)",
+            ":4: malformed line: \(problem)",
+            ":6: expected A, got Å (Åsa)",
+        ])
+        #expect(result.output.hasSuffix("\n2 passed, 3 failed\n"), "Anna and Bob pass; Carl, Åsa and the bad line fail")
+    }
+
+    // MARK: Item 8: control characters in messages
+
+    @Test("Control characters a fixture holds are escaped in check's messages, never printed raw")
+    func controlsEscapedInCheck() throws {
+        let text = Self.bytes("locale: sv\n\u{1B}[31mAnna -> B\nBo\rb -> A\nDel\u{7F} -> D\nC1\u{85} -> C\n")
+        let result = try Self.run(["check"], input: text, asFile: true)
+        #expect(result.status == 1)
+        #expect(!result.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) },
+                "\(result.output.debugDescription)")
+        #expect(result.output.contains(":2: expected B, got # (\\x1B[31mAnna)"))
+        #expect(result.output.contains(":3: expected A, got B (Bo\\x0Db)"))
+        #expect(result.output.hasSuffix("2 passed, 2 failed\n"), "Del\\x7F is under D and C1\\u{85} under C")
+    }
+
+    @Test("Control characters in an argument are escaped in the error naming it", arguments: [
+        (["--locale", "sv\u{1B}[31m"], "ill-formed locale 'sv\\x1B[31m'"),
+        (["--bogus\r"], "unknown option '--bogus\\x0D'"),
+        (["sort", "a\nb.txt", "c"], "unexpected argument 'c'"),
+        (["--locale", "en", "/nonexistent/a\u{1B}b.txt"], "cannot read '/nonexistent/a\\x1Bb.txt'"),
+    ])
+    func controlsEscapedInErrors(arguments: [String], message: String) throws {
+        let result = try Self.run(arguments)
+        #expect(result.errors.hasPrefix("section-index: " + message), "\(result.errors.debugDescription)")
+        #expect(!result.errors.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.errors.debugDescription)")
+        #expect(result.errors.split(separator: "\n").count <= 3, "no line end but the message's own")
     }
 }
 
