@@ -453,6 +453,35 @@ extension BadInputTests {
         #expect(!result.errors.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.errors.debugDescription)")
         #expect(result.errors.split(separator: "\n").count <= 3, "no line end but the message's own")
     }
+
+    // MARK: Item 9: fixtures without a locale
+
+    @Test("An empty fixture is the file's failure (line 0), not one of a line 1 it does not have", arguments: [
+        [UInt8](), [0xEF, 0xBB, 0xBF],
+    ])
+    func emptyFixture(bytes: [UInt8]) throws {
+        let result = try Self.run(["check"], input: bytes, asFile: true)
+        #expect(result.status == ExitCode.failure.rawValue)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasSuffix(".txt:0: the fixture is empty: it needs a 'locale:' header"), "\(result.output)")
+        #expect(lines.last == "0 passed, 1 failed")
+        // A file with a line, but no locale, still points at line 1, where the header belongs.
+        let comment = try Self.run(["check"], input: Self.bytes("# nothing yet\n"), asFile: true)
+        #expect(comment.output.contains(":1: malformed line: no 'locale:' header"))
+    }
+
+    @Test("A header in capitals is an unknown header with a suggestion, with or without a locale", arguments: [
+        ("LOCALE: sv\nAnna -> A\n", 1, "unknown header 'LOCALE:' for an index; did you mean 'locale:'?"),
+        ("locale: sv\nLOCALE: sv\nAnna -> A\n", 2, "cannot build the index: unknown header 'LOCALE:' for an index; did you mean 'locale:'?"),
+        ("locale: sv\nMax-Labels: 3\nAnna -> A\n", 2, "cannot build the index: unknown header 'Max-Labels:' for an index; did you mean 'max-labels:'?"),
+    ])
+    func capitalHeader(text: String, line: Int, message: String) throws {
+        let result = try Self.run(["check"], input: Self.bytes(text), asFile: true)
+        #expect(result.status == ExitCode.failure.rawValue)
+        #expect(result.output.contains(":\(line): \(message)\n"), "\(result.output)")
+        let option = try Self.run(["--LOCALE", "sv"], input: Self.bytes("Anna\n"))
+        #expect(option.errors.hasPrefix("section-index: unknown option '--LOCALE' for 'group'; did you mean '--locale'?"))
+    }
 }
 
 /// The one test that runs the built `section-index` binary, with standard input a pipe, so

@@ -128,6 +128,8 @@ package struct SettingsParser<Target> {
 
     /// The known key nearest to a misspelt one (at most two edits, or a prefix either way).
     package func suggestion(for key: String) -> String? {
+        // Keys are lower case: `LOCALE` is `locale` mistyped, however far apart the letters.
+        if let same = settings.first(where: { $0.name == key.lowercased() }) { return same.name }
         let scored = settings.map { ($0.name, editDistance(key, $0.name)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         if best.1 <= min(2, max(1, key.count / 3)) { return best.0 }
