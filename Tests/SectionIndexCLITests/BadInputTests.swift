@@ -482,6 +482,35 @@ extension BadInputTests {
         let option = try Self.run(["--LOCALE", "sv"], input: Self.bytes("Anna\n"))
         #expect(option.errors.hasPrefix("section-index: unknown option '--LOCALE' for 'group'; did you mean '--locale'?"))
     }
+
+    // MARK: Item 2: a part that starts with U+FEFF
+
+    @Test("The README's split recipe gives the whole list's keys when a part starts with U+FEFF", arguments: [
+        InputDecoding.InvalidPolicy.fail, .replace,
+    ])
+    func splitAtByteOrderMark(invalid: InputDecoding.InvalidPolicy) throws {
+        // The whole file starts with a byte-order mark; its third line starts with U+FEFF, a
+        // character of that name (it is not at the start of the file).
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let lines = [Self.bytes("Anna"), Self.bytes("Bob"), bom + Self.bytes("Zed"), Self.bytes("Carl"), bom + Self.bytes("Åsa")]
+        let whole = bom + lines.flatMap { $0 + [0x0A] }
+        let settings = ["keys", "--locale", "sv", "--label", "--invalid", invalid.rawValue]
+        let expected = try Self.run(settings, input: whole, asFile: true)
+        #expect(expected.status == 0)
+        #expect(expected.output.contains("\tZ\t\u{FEFF}Zed\n"), "the whole keeps the U+FEFF of line 3")
+        // split -l 2: each part with --offset set to the lines before it.
+        var merged = ""
+        for first in stride(from: 0, to: lines.count, by: 2) {
+            let part = (first == 0 ? bom : []) + lines[first..<min(first + 2, lines.count)].flatMap { $0 + [0x0A] }
+            let run = try Self.run(settings + ["--offset", "\(first)"], input: part, asFile: true)
+            #expect(run.status == 0, "\(run.errors)")
+            merged += run.output
+        }
+        #expect(merged == expected.output, "the parts' keys are byte for byte the keys of the whole")
+        // At --offset 0 the same bytes are a file's start: the mark is dropped, as group drops it.
+        let start = try Self.run(settings, input: bom + Self.bytes("Zed\n"), asFile: true)
+        #expect(start.output.hasSuffix("\tZ\tZed\n"))
+    }
 }
 
 /// The one test that runs the built `section-index` binary, with standard input a pipe, so

@@ -31,10 +31,11 @@ struct CommandContext {
     /// real peaks.
     static let bytesPerGroupedLine = 160, bytesPerSortedLine = 96, bytesPerKeyedLine = 48, bytesPerPageLine = 2048
 
-    /// The same entries as one buffer of lines: no string per line.
-    func readTable(argumentIndex: Int = 0) throws -> UTF8Table {
+    /// The same entries as one buffer of lines: no string per line. `startsFile`: a leading
+    /// U+FEFF is a byte-order mark, dropped (``InputDecoding/table(from:source:invalid:startsFile:)``).
+    func readTable(argumentIndex: Int = 0, startsFile: Bool = true) throws -> UTF8Table {
         let (bytes, source) = try readInput(argumentIndex: argumentIndex)
-        return try InputDecoding.table(from: bytes, source: source, invalid: options.invalid)
+        return try InputDecoding.table(from: bytes, source: source, invalid: options.invalid, startsFile: startsFile)
     }
 
     /// The same entries as a sequence of tables over one buffer, each of a part of the lines

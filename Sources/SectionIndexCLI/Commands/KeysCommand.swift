@@ -25,14 +25,18 @@ enum KeysCommand: Command {
     (1-based, in this input)}. The keys' plain byte order is the order `group` prints:
     `LC_ALL=C sort` or SQL `ORDER BY` over them gives it without ICU. Split a list, run keys on
     each part with --offset set to the part's first position in the whole (the lines before
-    it), and the keys are the whole list's. Keys depend on the settings and on the ICU and
+    it), and the keys are the whole list's. With --offset above 0 the input continues a
+    list: a U+FEFF at its start is kept as a character of the first name, as in the whole
+    list, not dropped as a byte-order mark (with --offset 0 it is dropped). Keys depend on the settings and on the ICU and
     CLDR versions (`section-index --version`).
     """
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let index = try context.makeIndex()
-        let table = try context.readTable()
         let offset = context.options.offset
+        // A part after the first continues the list: a U+FEFF at its start is the first name's,
+        // as it is in the whole list, not a byte-order mark.
+        let table = try context.readTable(startsFile: offset == 0)
         guard UInt64(offset) + UInt64(table.count) <= UInt64(UInt32.max) + 1 else {
             throw UsageError("'--offset \(offset)' with \(table.count) entries numbers them past \(UInt32.max), the largest position a key holds", subcommand: .keys)
         }

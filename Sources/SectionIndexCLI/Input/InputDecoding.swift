@@ -36,9 +36,13 @@ public enum InputDecoding {
     /// The entries as ranges of one buffer, without a string per line: what `group` reads.
     /// With `.replace`, ill-formed sequences and NUL bytes become U+FFFD first. The input is
     /// checked and cut into lines on every core, in pieces of whole lines.
+    ///
+    /// - Parameter startsFile: the input is the start of a file, so a leading U+FEFF is its
+    ///   byte-order mark and is dropped; false for a part that continues a list (`keys
+    ///   --offset` above 0), where U+FEFF is a character of the first name as in the whole.
     package static func table(from bytes: [UInt8], source: String,
-                              invalid: InvalidPolicy) throws -> UTF8Table {
-        let pieces = linePieces(of: bytes)
+                              invalid: InvalidPolicy, startsFile: Bool = true) throws -> UTF8Table {
+        let pieces = linePieces(of: bytes, startsFile: startsFile)
         let lineCounts = bytes.withUnsafeBufferPointer { all in
             ParallelWork.map(count: pieces.count, concurrently: all.count >= 1 << 16) { k in lineCount(all, pieces[k]) }
         }
@@ -47,7 +51,7 @@ public enum InputDecoding {
         if let table = try filledTable(bytes, pieces: pieces, lineCounts: lineCounts, source: source, invalid: invalid) {
             return table
         }
-        let checked = try checkedText(from: bytes, source: source, invalid: invalid)
+        let checked = try checkedText(from: bytes, source: source, invalid: invalid, startsFile: startsFile)
         // The rebuilt text passes the same judgement per line that rebuilt it.
         guard let table = try filledTable(checked.text, pieces: checked.pieces, lineCounts: checked.lineCounts,
                                           source: source, invalid: invalid) else {
@@ -253,9 +257,10 @@ public enum InputDecoding {
     }
 
     private static func checkedText(from bytes: [UInt8], source: String, invalid: InvalidPolicy,
-                                    pieceCount: Int = 4 * ParallelWork.processorCount) throws -> CheckedText {
+                                    pieceCount: Int = 4 * ParallelWork.processorCount,
+                                    startsFile: Bool = true) throws -> CheckedText {
         var text = bytes
-        var pieces = linePieces(of: bytes, count: pieceCount)
+        var pieces = linePieces(of: bytes, count: pieceCount, startsFile: startsFile)
         var lineCounts: [Int]
         // Each piece: its line count and its first problem (line in the piece, offsets).
         let checked = bytes.withUnsafeBufferPointer { all in
@@ -282,9 +287,9 @@ public enum InputDecoding {
             text.reserveCapacity(bytes.count)
             // The byte-order mark goes back in front, so the pass below strips it once: a
             // second U+FEFF, now first in the rebuilt text, is part of the first name.
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { text = [0xEF, 0xBB, 0xBF] }
+            if startsFile, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { text = [0xEF, 0xBB, 0xBF] }
             bytes.withUnsafeBufferPointer { all in
-                forEachLine(of: all, in: linePieces(of: bytes, count: 1)[0], includingEnds: true) { line, _, _ in
+                forEachLine(of: all, in: linePieces(of: bytes, count: 1, startsFile: startsFile)[0], includingEnds: true) { line, _, _ in
                     if firstProblem(in: line) == nil {
                         text.append(contentsOf: line)
                     } else {
@@ -292,7 +297,7 @@ public enum InputDecoding {
                     }
                 }
             }
-            pieces = linePieces(of: text, count: pieceCount)
+            pieces = linePieces(of: text, count: pieceCount, startsFile: startsFile)
             lineCounts = text.withUnsafeBufferPointer { all in
                 ParallelWork.map(count: pieces.count) { k in
                     var lines = 0
@@ -311,10 +316,11 @@ public enum InputDecoding {
         return CheckedText(text: text, pieces: pieces, lineCounts: lineCounts)
     }
 
-    /// The input after a leading BOM, cut into `count` pieces of whole lines (four a core by
-    /// default; some may be empty).
-    private static func linePieces(of bytes: [UInt8], count: Int = 4 * ParallelWork.processorCount) -> [Range<Int>] {
-        let begin = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    /// The input after a leading BOM (when it starts a file), cut into `count` pieces of whole
+    /// lines (four a core by default; some may be empty).
+    private static func linePieces(of bytes: [UInt8], count: Int = 4 * ParallelWork.processorCount,
+                                   startsFile: Bool = true) -> [Range<Int>] {
+        let begin = startsFile && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var bounds = [begin]
         let size = (bytes.count - begin) / max(count, 1)
         for k in 1..<max(count, 1) {
