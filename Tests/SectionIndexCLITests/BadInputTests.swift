@@ -511,6 +511,30 @@ extension BadInputTests {
         let start = try Self.run(settings, input: bom + Self.bytes("Zed\n"), asFile: true)
         #expect(start.output.hasSuffix("\tZ\tZed\n"))
     }
+
+    // MARK: Item 7: lone CR line ends
+
+    @Test("A CR that no LF follows stays in the name, with a warning naming its line", arguments: [
+        (["--format", "tsv"], "A\tAnna\rBob\rCarl\n"), (["sort"], "Anna\rBob\rCarl\n"),
+        (["keys"], nil), (["labels", "-"], nil), (["search", "bob"], "Anna\rBob\rCarl\n"),
+    ] as [([String], String?)])
+    func loneCarriageReturns(arguments: [String], output: String?) throws {
+        // An old Mac file: three names, CR after each; the last CR ends the input and so the line.
+        let result = try Self.run(arguments + ["--locale", "en"], input: Self.bytes("Anna\rBob\rCarl\r"))
+        #expect(result.status == 0)
+        if let output { #expect(result.output == output, "one entry, nothing lost") }
+        #expect(result.errors == "section-index: warning: standard input: line 1 holds a carriage return (CR) that no line feed follows, as old Mac files end lines (2 such CRs in all); only LF and CRLF end a line, so it stays in the name (tr '\\r' '\\n' converts such a file)\n")
+    }
+
+    @Test("CRLF and a final CR are line ends: no warning; a lone CR further down is named by its line")
+    func carriageReturnsThatEndLines() throws {
+        let clean = try Self.run(["sort", "--locale", "en"], input: Self.bytes("Bob\r\nAnna\r"))
+        #expect(clean.errors.isEmpty && clean.output == "Anna\nBob\n")
+        let later = try Self.run(["sort", "--locale", "en"], input: Self.bytes("Bob\r\nAnna\nCa\rrl\n"))
+        #expect(later.errors.hasPrefix("section-index: warning: standard input: line 3 holds a carriage return (CR) that no line feed follows"))
+        #expect(!later.errors.contains("in all"))
+        #expect(later.output == "Anna\nBob\nCa\rrl\n")
+    }
 }
 
 /// The one test that runs the built `section-index` binary, with standard input a pipe, so

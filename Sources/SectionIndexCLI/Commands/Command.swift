@@ -61,7 +61,7 @@ struct ArgumentSpec {
     /// The list to read: a file, `-` or nothing for standard input.
     static let file = ArgumentSpec(
         name: "FILE", isOptional: true,
-        help: "UTF-8 text, one entry per line: `name`, or `name<TAB>reading` (further columns are ignored); standard input when absent or -")
+        help: "UTF-8 text, one entry per line: `name`, or `name<TAB>reading` (further columns are ignored); lines end at LF or CRLF (a lone CR stays in the name, with a warning); standard input when absent or -")
 }
 
 /// Everything a command line can set, typed, with the defaults filled in. Each subcommand

@@ -49,7 +49,14 @@ struct CommandContext {
     /// errors give it.
     private func readInput(argumentIndex: Int) throws -> (bytes: [UInt8], source: String) {
         let path = invocation.arguments.count > argumentIndex ? invocation.arguments[argumentIndex] : nil
-        return (try readFile(path), FileReading.displayName(path))
+        let (bytes, source) = (try readFile(path), FileReading.displayName(path))
+        if let (line, count) = InputDecoding.loneCarriageReturns(in: bytes) {
+            errors.line("section-index: warning: " + RawArguments.displayed(source)
+                + ": line \(line) holds a carriage return (CR) that no line feed follows, as old Mac files end lines"
+                + (count > 1 ? " (\(count) such CRs in all)" : "")
+                + "; only LF and CRLF end a line, so it stays in the name (tr '\\r' '\\n' converts such a file)")
+        }
+        return (bytes, source)
     }
 
     /// The entries to work on: the built-in sample with `--sample`, or when standard input is

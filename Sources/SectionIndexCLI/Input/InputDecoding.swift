@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SectionIndex
 
 /// One input line: `name`, or `name<TAB>reading` (further columns are ignored).
@@ -350,6 +355,27 @@ public enum InputDecoding {
             if !includingEnds, end > start, all[end - 1] == 0x0D { end -= 1 }
             body(UnsafeBufferPointer(rebasing: all[start..<(includingEnds ? next : end)]), number, start)
             start = next
+        }
+    }
+
+    /// Carriage returns that no line feed follows, which do not end a line (only LF and CRLF
+    /// do, and a CR at the very end): the line of the first (1-based) and how many there are;
+    /// nil when there is none.
+    static func loneCarriageReturns(in bytes: [UInt8]) -> (line: Int, count: Int)? {
+        bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return nil }
+            var first: Int?, count = 0
+            var i = 0
+            while i < all.count, let found = memchr(base + i, 0x0D, all.count - i) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if at + 1 < all.count, all[at + 1] != 0x0A {
+                    count += 1
+                    first = first ?? at
+                }
+                i = at + 1
+            }
+            guard let first else { return nil }
+            return (UnsafeBufferPointer(rebasing: all[..<first]).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }, count)
         }
     }
 
