@@ -535,6 +535,57 @@ extension BadInputTests {
         #expect(!later.errors.contains("in all"))
         #expect(later.output == "Anna\nBob\nCa\rrl\n")
     }
+
+    // MARK: Items 3 and 4: what a long query means, and what it costs
+
+    @Test("Query words are conditions, not counts: a repeated word counts once, in every mode", arguments: [
+        ("a a a a a a a a", "prefix", "Anna\n"), ("an an AN", "substring", "Anna\nJohan\n"),
+        ("nn nn", "substring", "Anna\n"), ("anna b", "prefix", ""), ("26 26 26", "t9", "Anna\nBob\n"),
+    ])
+    func repeatedWords(query: String, mode: String, expected: String) throws {
+        let result = try Self.run(["search", "--locale", "en", "--mode", mode, query], input: Self.bytes("Anna\nJohan\nBob\n"))
+        #expect(result.status == 0)
+        #expect(result.output == expected, "\(query)")
+        // What --help says of it.
+        let help = SearchCommand.notes.replacingOccurrences(of: "\n", with: " ")
+        #expect(help.contains("a word given again counts once"))
+        #expect(!help.contains("longer than every line matches none"))
+    }
+
+    @Test("A query word collation ignores entirely is matched as written, not as an empty query", arguments: [
+        (String(repeating: "\u{301}", count: 10_000), ""), ("\u{01}", "A\u{01}nna\n"), ("\u{301}", "Rene\u{301}\n"),
+        ("\u{200B}", ""), ("anna \u{01}", "A\u{01}nna\n"),
+    ])
+    func ignorableQuery(query: String, expected: String) throws {
+        let input = Self.bytes("Anna\nA\u{01}nna\nRene\u{301}\nBob\n")
+        for mode in ["prefix", "substring"] {
+            let result = try Self.run(["search", "--locale", "en", "--mode", mode, query], input: input)
+            #expect(result.status == 0)
+            #expect(result.output == expected, "\(mode) \(query.unicodeScalars.count) scalars: \(result.output.debugDescription)")
+        }
+        // Only an empty query, or one of white space, matches every entry.
+        #expect(try Self.run(["search", "--locale", "en", " \t "], input: input).output.split(separator: "\n").count == 4)
+    }
+
+    @Test("A 3,000-word substring query costs about what its one word costs, not 3,000 times it")
+    func longQueryCost() throws {
+        let names = (0..<3_000).map { ["Maria Lopez", "Anna Marković", "Bob Smith", "Tamara Ito"][$0 % 4] + " \($0)" }
+        let input = Self.bytes(names.joined(separator: "\n") + "\n")
+        func timed(_ query: String) throws -> (seconds: Double, output: String) {
+            let start = Date()
+            let result = try Self.run(["search", "--locale", "en", "--mode", "substring", query], input: input)
+            #expect(result.status == 0)
+            return (Date().timeIntervalSince(start), result.output)
+        }
+        let long = (0..<3_000).map { ["mar", "Mar", "MAR"][$0 % 3] }.joined(separator: " ")
+        _ = try timed("mar")   // ICU's data paged in for both
+        let one = try timed("mar"), many = try timed(long)
+        #expect(many.output == one.output, "the same words, so the same matches")
+        #expect(one.output.split(separator: "\n").count == 2_250, "Maria, Marković and Tamara")
+        // 3,000 times the matching work took more than 10× as long before; a busy machine may
+        // slow either run, hence the margin.
+        #expect(many.seconds <= 2 * one.seconds + 0.5, "\(many.seconds) s against \(one.seconds) s")
+    }
 }
 
 /// The one test that runs the built `section-index` binary, with standard input a pipe, so
