@@ -586,6 +586,23 @@ extension BadInputTests {
         // slow either run, hence the margin.
         #expect(many.seconds <= 2 * one.seconds + 0.5, "\(many.seconds) s against \(one.seconds) s")
     }
+
+    // MARK: Item 9: text output is each line as it was read
+
+    @Test("sort and search print each line as read: an empty reading's tab and further columns kept", arguments: [
+        ["sort", "--locale", "en"], ["search", "--locale", "en", ""], ["search", "--locale", "en", "--mode", "substring", "o"],
+    ])
+    func linesAsRead(arguments: [String]) throws {
+        let input = Self.bytes("Bob\t\r\nAnna\tanna\textra\tmore\nZoë\t\t\nCarl\tcarl\n")
+        let result = try Self.run(arguments, input: input)
+        #expect(result.status == 0)
+        let all = ["Anna\tanna\textra\tmore", "Bob\t", "Carl\tcarl", "Zoë\t\t"]
+        let expected = arguments.contains("o") ? ["Bob\t", "Zoë\t\t"] : all
+        #expect(result.output == expected.map { $0 + "\n" }.joined(), "\(arguments): \(result.output.debugDescription)")
+        // tsv stays name<TAB>reading, the reading column left out when empty.
+        let tsv = try Self.run(["sort", "--locale", "en", "--format", "tsv"], input: input)
+        #expect(tsv.output == "Anna\tanna\nBob\nCarl\tcarl\nZoë\n")
+    }
 }
 
 /// The one test that runs the built `section-index` binary, with standard input a pipe, so

@@ -82,7 +82,10 @@ enum SearchCommand: Command {
                 .object([("label", .string(order.labels[section]))] + table.entry(position).jsonMembers)
             }, to: output)
         case .text, .html:
-            for (position, _) in order.entries { output.line(table.entry(position).asRead) }
+            // Each line as read, further columns included, as sort's text prints it.
+            BlockWriter.write(count: order.entries.count, to: output) { rows, text in
+                BlockWriter.appendLines(order.entries[rows].lazy.map(\.position), of: table, to: &text, wholeLines: true)
+            }
         }
         return .success
     }
