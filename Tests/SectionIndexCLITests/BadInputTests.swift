@@ -642,6 +642,31 @@ struct BadInputEndToEndTests {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
 
+    /// Issue 38 item 9: a closed standard output said "Invalid argument" when a thread's event
+    /// descriptor had taken number 1 and the output went to it.
+    @Test("A closed standard output or input is exit 74 saying it is closed, whatever the run opens", arguments: [
+        (["--sample"], ">&-", "cannot write to standard output: it is closed"),
+        (["--sample", "--format", "html"], ">&-", "cannot write to standard output: it is closed"),
+        (["sort", "--locale", "en", "FILE"], ">&-", "cannot write to standard output: it is closed"),
+        (["--help"], ">&-", "cannot write to standard output: it is closed"),
+        (["sort", "--locale", "en"], "<&-", "cannot read 'standard input': it is closed"),
+        (["labels", "--locale", "en", "-"], "<&-", "cannot read 'standard input': it is closed"),
+    ])
+    func closedDescriptors(arguments: [String], redirection: String, message: String) throws {
+        let binary: URL = try #require(Self.executable, "section-index is not built next to the tests")
+        let directory = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("names.txt")
+        try Data("Zoë\nAnna\n".utf8).write(to: file)
+        let run = try ExternalTool.run("/bin/sh", ["-c", "exec \"$0\" \"$@\" \(redirection)", binary.path]
+                                       + arguments.map { $0 == "FILE" ? file.path : $0 }, environment: ["LANG": "C"], timeout: 60)
+        #expect(run.status == ExitCode.ioError.rawValue, "\(arguments) \(redirection): \(run.errors)")
+        #expect(run.errors == "section-index: \(message)\n", "\(arguments) \(redirection)")
+        // A usage error is still a usage error, with nothing written to the closed output.
+        let usage = try ExternalTool.run("/bin/sh", ["-c", "exec \"$0\" --bogus >&-", binary.path], environment: ["LANG": "C"])
+        #expect(usage.status == ExitCode.usage.rawValue)
+    }
+
     @Test("The binary reads a pipe, sorts it, and exits 65 with the line and byte of invalid UTF-8")
     func binary() throws {
         let good = try Self.run(["sort", "--locale", "sv"], input: Array("Zoë\r\nÅsa\r\nAnna\r\n".utf8))

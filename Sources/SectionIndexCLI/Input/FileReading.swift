@@ -10,7 +10,10 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var code: Int32
     public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
-    public var description: String { "cannot read '\(path)': \(String(cString: strerror(code)))" }
+    public var description: String {
+        // A closed standard input is read as descriptor -1 (`Tool.main`): EBADF.
+        "cannot read '\(path)': " + (code == EBADF && path == "standard input" ? "it is closed" : String(cString: strerror(code)))
+    }
 }
 
 /// Reads a whole file (or standard input for nil or "-") as bytes.
