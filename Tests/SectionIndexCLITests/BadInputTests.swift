@@ -603,6 +603,41 @@ extension BadInputTests {
         let tsv = try Self.run(["sort", "--locale", "en", "--format", "tsv"], input: input)
         #expect(tsv.output == "Anna\tanna\nBob\nCarl\tcarl\nZoë\n")
     }
+
+    // MARK: Item 9: locales
+
+    @Test("und or root with a region says what is wrong with it, not to use und", arguments: [
+        ("und-SE", "ill-formed locale 'und-SE': 'und' with a script or region still names no language: say 'und' alone for CLDR's root locale, or name the language (sv-SE)"),
+        ("und-Latn", "ill-formed locale 'und-Latn': 'und' with a script or region still names no language"),
+        ("root_SE", "ill-formed locale 'root_SE': 'root' with a script or region still names no language"),
+    ])
+    func rootWithRegion(locale: String, message: String) throws {
+        let result = try Self.run(["--locale", locale], input: Self.bytes("Anna\n"))
+        #expect(result.status == ExitCode.usage.rawValue)
+        #expect(result.errors.hasPrefix("section-index: " + message), "\(result.errors)")
+        #expect(!result.errors.contains("say 'root' or 'und'"), "the advice it had already followed")
+        // und and root alone are CLDR's root locale.
+        for root in ["und", "root"] { #expect(try Self.run(["--locale", root], input: Self.bytes("Anna\n")).status == 0) }
+    }
+
+    @Test("A collation keyword given twice is refused naming it, in --locale, --also and fixtures alike", arguments: [
+        ("sv-u-co-foo-co-bar", "co"), ("sv-u-co-search-kn-true-co-bogus", "co"), ("sv@collation=foo;collation=bar", "collation"),
+        ("de-u-kn-true-KN-false", "KN"),
+    ])
+    func repeatedKeyword(locale: String, key: String) throws {
+        let message = "ill-formed locale '\(locale)': the keyword '\(key)' is given twice; give it once"
+        for arguments in [["--locale", locale], ["--locale", "en", "--also", locale], ["sort", "--locale", locale]] {
+            let result = try Self.run(arguments, input: Self.bytes("Anna\n"))
+            #expect(result.status == ExitCode.usage.rawValue, "\(arguments)")
+            #expect(result.errors.hasPrefix("section-index: " + message), "\(arguments): \(result.errors)")
+        }
+        let fixture = try Self.run(["check"], input: Self.bytes("locale: \(locale)\nAnna -> A\n"), asFile: true)
+        #expect(fixture.output.contains(":1: cannot build the index: \(message)"))
+        // One keyword each, or one in the locale and a private-use subtag that looks alike, is fine.
+        for fine in ["sv-u-co-search-kn-true", "sv-x-co-co"] {
+            #expect(try Self.run(["--locale", fine], input: Self.bytes("Anna\n")).status == 0, "\(fine)")
+        }
+    }
 }
 
 /// The one test that runs the built `section-index` binary, with standard input a pipe, so
