@@ -72,7 +72,7 @@ public enum Tool {
         switch standardOutput.failure {
         case nil: return status.rawValue
         case EPIPE?: return ExitCode.brokenPipe.rawValue
-        case EBADF?:
+        case EBADF? where standardOutput.isClosed:
             standardError.line("section-index: cannot write to standard output: it is closed")
             return ExitCode.ioError.rawValue
         case let code?:

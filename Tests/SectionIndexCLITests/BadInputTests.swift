@@ -638,6 +638,26 @@ extension BadInputTests {
             #expect(try Self.run(["--locale", fine], input: Self.bytes("Anna\n")).status == 0, "\(fine)")
         }
     }
+
+    // MARK: What --help and the README say
+
+    @Test("--help and the README's exit codes say what issue 38 changed")
+    func exitCodesDocumented() throws {
+        let help = Help.exitCodes.replacingOccurrences(of: "\n", with: " ")
+        #expect(help.contains("1 check found failures (a fixture line not UTF-8 is one)"))
+        #expect(help.contains("64 usage error (also an option value or QUERY that is not UTF-8)"))
+        #expect(help.contains("65 FILE or standard input is not valid UTF-8 text"))
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        #expect(readme.contains("64 usage error (also an option value or QUERY that is not UTF-8)"))
+        #expect(readme.contains("65 FILE or standard input is not valid UTF-8 text"))
+        let check = Help.text(for: CheckCommand.self).replacingOccurrences(of: "\n", with: " ")
+        #expect(check.contains("every other line is still checked and counted (exit 1, not 65)"))
+        let group = Help.text(for: GroupCommand.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(group.contains("use the built-in sample instead of FILE or standard input (refused with a FILE)"))
+        #expect(Help.text(for: KeysCommand.self).replacingOccurrences(of: "\n", with: " ").contains("With --offset above 0 the input continues a list"))
+    }
 }
 
 /// The one test that runs the built `section-index` binary, with standard input a pipe, so

@@ -15,7 +15,7 @@ public final class OutputBuffer {
     /// disk, EBADF for a closed descriptor.
     public private(set) var failure: Int32?
     /// The descriptor was closed when the process started (``markClosed()``).
-    private var isClosed = false
+    public private(set) var isClosed = false
 
     /// Writes to a file descriptor (1 for stdout, 2 for stderr).
     public init(descriptor: Int32) { self.descriptor = descriptor }
