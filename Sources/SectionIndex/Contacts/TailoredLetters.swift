@@ -128,8 +128,11 @@ enum TailoredLetters {
         OwnLetters(localeID: "fa", letters: [], dropped: ["ء"], source: persianHamzaSource),
         // fa_AF's collation is CLDR ps's ([import ps]: &ا<<أ<<ٲ<<ٱ<<إ<<ٳ<ء), its index fa's.
         OwnLetters(localeID: "fa_AF", letters: [], dropped: ["ء"], source: persianHamzaSource),
-        OwnLetters(localeID: "mr", letters: [], dropped: ["ॐ", "ऽ"],
-                   source: "Marathi varnamala अ आ इ ई उ ऊ ऋ ऌ ए ऐ ऑ ओ औ क … ह ळ क्ष ज्ञ: the om sign ॐ and the avagraha ऽ, which CLDR mr index characters list, are a symbol and a sign, not letters"),
+        // ॐ keeps the section CLDR mr index characters give it (first, before अ; CLDR mr
+        // collation &ॐ<ं), the section every other Devanagari list already gives it as a
+        // letter of another language: not `#`, beside digits.
+        OwnLetters(localeID: "mr", letters: [], dropped: ["ऽ"],
+                   source: "Marathi varnamala अ आ इ ई उ ऊ ऋ ऌ ए ऐ ऑ ओ औ क … ह ळ क्ष ज्ञ: the avagraha ऽ, which CLDR mr index characters list, is a sign that starts no word; the om sign ॐ, which they list first, keeps its section (CLDR mr index characters and collation &ॐ<ं)"),
         OwnLetters(localeID: "as", letters: [], dropped: ["ৎ"],
                    source: "Assamese barnamala অ … ঔ ক … হ ক্ষ: khanda ta ৎ, which CLDR as index characters list, is a final form of ত that starts no word"),
         OwnLetters(localeID: "pa", letters: [("ਸ਼", "ਸ")],
