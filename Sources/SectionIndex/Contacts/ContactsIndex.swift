@@ -156,7 +156,7 @@ public struct ContactsIndex: Sendable {
         let known = Mutex<[Script: Layout]>([:])
     }
 
-    /// Some keys are rewritten (romanised Han, Korean surnames, letter variants): grouping
+    /// Some keys are rewritten (romanised Han, Korean surnames, letter variants, zhuyin): grouping
     /// keeps a slot per entry for the rewritten text.
     var rewritesKeys: Bool { hanHandling.romanizes || readsKoreanSurnames || letterVariants != nil || zhuyinSections != nil }
 
@@ -204,8 +204,9 @@ public struct ContactsIndex: Sendable {
         if case .claimedBy = hanHandling {
             groups[0] = groups[0].claiming(groups[0].scripts.union([Script.han]))
         }
+        // Without the group (an ICU without its data) Han goes to `#`, as it did before.
         if case .extraGroup(let localeID) = hanHandling {
-            hanGroup = try ContactsGroup.shared(localeID: localeID)
+            hanGroup = try? ContactsGroup.shared(localeID: localeID)
         } else {
             hanGroup = nil
         }
