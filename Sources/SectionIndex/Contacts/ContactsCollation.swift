@@ -37,9 +37,18 @@ enum ContactsCollation {
         Entry(language: "om", script: "Latn",
               rules: "&Sh<<<SH",
               source: "Oromo Qubee alphabet a … z ch dh ny ph sh: each digraph is one letter in any case, and names are often written in capitals (SHAGGAR as Shaggar); CLDR om collation (&Z<ch<<<Ch<<<CH<dh<<<Dh<<<DH<kh<<<Kh<<<KH<ny<<<Ny<<<NY<ph<<<Ph<<<PH<sh<<<Sh) gives every digraph its upper-case form but SH, so SHAGGAR sorts as S + H, among the S names"),
+        // Persian's hamza: one letter after ا, its forms variants of it (CLDR fa collation).
+        Entry(language: "mzn", script: "Arab", rules: persianHamza,
+              source: "Mazanderani writes the Persian alphabet (CLDR mzn index and exemplar characters, which list ء أ ؤ ئ as Persian's do) and has no CLDR collation: root sorts ء first, before آ, and ئ ؤ between آ and ا, so ئیلاف went under آ; CLDR fa collation files hamza and its forms as one letter right after ا (&ا<<ٱ<ء<<أ<<ٲ<<إ<<ٳ<<ؤ<<یٔ<<<ىٔ<<<ئ), which Persian's index shows under ا"),
+        Entry(language: "lrc", script: "Arab", rules: persianHamza,
+              source: "Northern Luri writes the Persian alphabet (CLDR lrc index and exemplar characters) and has no CLDR collation: root sorts ء first, before آ, and ئ ؤ between آ and ا, so ئیلاف went under آ; CLDR fa collation files hamza and its forms as one letter right after ا (&ا<<ٱ<ء<<أ<<ٲ<<إ<<ٳ<<ؤ<<یٔ<<<ىٔ<<<ئ), which Persian's index shows under ا"),
         Entry(language: "dz", script: "Tibt", rulesOf: "bo",
               source: "Dzongkha dictionaries (Dzongkha Development Commission) file a syllable under its root letter, not a prefix or superscript letter written before it, as Tibetan ones do; ICU 72 has no dz collation (root, by written letter), so contacts style uses CLDR bo collation, which orders by root letter, then dz's own rules (none in ICU 72)"),
     ]
+
+    /// CLDR fa collation's rule for alef and hamza, for languages written with the Persian
+    /// alphabet that have no collation of their own.
+    static let persianHamza = "&ا<<ٱ<ء<<أ<<ٲ<<إ<<ٳ<<ؤ<<یٔ<<<ىٔ<<<ئ"
 
     /// The entry for a locale: by its language, when its script is none or the language's own.
     static func entry(for localeID: String) -> Entry? {

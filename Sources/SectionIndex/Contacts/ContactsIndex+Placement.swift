@@ -81,6 +81,12 @@ extension ContactsIndex {
            let key = KoreanSurnames.key(of: String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)[...]) {
             return (KeyChoice(script: Script.hangul, skip: Int32(skip), usesReading: reading != nil, isRomanized: true), key)
         }
+        if let zhuyinSections, script == Script.han || script == Script.bopomofo,
+           zhuyinSections.mayRewrite(startingWith: UTF8Scalars.decode(source, at: offset).0, personalNames: options.names == .personal),
+           let key = zhuyinSections.key(of: String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)[...],
+                                        personalNames: options.names == .personal) {
+            return (KeyChoice(script: script, skip: Int32(skip), usesReading: reading != nil, isRomanized: true), key)
+        }
         if let letterVariants, script == letterVariants.script,
            letterVariants.letters[UTF8Scalars.decode(source, at: offset).0] != nil,
            let key = LetterVariants.key(of: String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)[...],
@@ -190,8 +196,10 @@ extension ContactsIndex {
         var extra: [String: (group: ContactsGroup, scripts: Set<Script>)] = [:]
         for script in present.sorted() where layout.groupOfScript[script] == nil && !script.isShared {
             var candidate: ContactsGroup?
-            if script == Script.han {
-                if case .extraGroup(let localeID) = hanHandling { candidate = try? ContactsGroup.shared(localeID: localeID) }
+            if script == Script.han || hanGroup?.scripts.contains(script) == true {
+                // The group added for Han claims its own scripts too: a zhuyin index has one
+                // set of Bopomofo sections, for Han names and names typed in Bopomofo alike.
+                candidate = hanGroup
             } else if options.scripts == .auto {
                 // The primary (or an additional) locale's own language in that script first
                 // (sr-Latn's Cyrillic names by Serbian letters), else the script's likely locale.
@@ -208,7 +216,7 @@ extension ContactsIndex {
                let own = try? ContactsGroup.shared(localeID: candidate.localeID, letters: .own) {
                 candidate = own
             }
-            let claimed = script == Script.han ? [Script.han] : candidate.scripts
+            let claimed = candidate === hanGroup ? candidate.scripts.union([Script.han]) : candidate.scripts
             extra[candidate.localeID, default: (candidate, [])].scripts.formUnion(claimed.filter { layout.groupOfScript[$0] == nil })
         }
         let ordered = extra.values.map { entry in
