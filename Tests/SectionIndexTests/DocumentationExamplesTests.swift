@@ -3,7 +3,8 @@ import Collation
 @testable import SectionIndex
 
 /// The examples in the DocC comments, the DocC articles (SectionIndex.md, Collation.md) and
-/// README.md, run as written: a doc example that stops being true fails here.
+/// README.md, run as written: a doc example that stops being true fails here. README.md's
+/// library examples are the overview's (`overview`) and the collator's (`collation`).
 @Suite("Documentation examples")
 struct DocumentationExamplesTests {
     struct Contact: Hashable, Sendable {
@@ -68,8 +69,8 @@ struct DocumentationExamplesTests {
         #expect(try Collator(locale: "fr").sorted(named, by: \.name).map(\.name) == ["Émile", "Eve"])
     }
 
-    @Test("README: the list view model")
-    func readmeViewModel() throws {
+    @Test("SectionIndex.md: the list view model")
+    func listViewModel() throws {
         let model = try ContactsViewModel(locale: "sv", contacts: [ReadmeContact(name: "Östen"), ReadmeContact(name: "Anna")])
         #expect(model.sections.map(\.label) == ["A", "Ö"])
         #expect(model.insert(ReadmeContact(name: "Åsa")) == InsertionPoint(section: 1, row: 0, createsSection: true, label: "Å", kind: .letter))
@@ -212,7 +213,7 @@ struct DocumentationExamplesTests {
         #expect(String(describing: IndexError.collation(.illFormedLocale("en US", reason: "r"))) == "ill-formed locale 'en US': r")
     }
 
-    @Test("Collation types")
+    @Test("Collation.md and README: collation types")
     func collation() throws {
         let swedish = try Collator(locale: "sv")
         #expect(swedish.sorted(["Zoë", "Åsa", "Anna"]) == ["Anna", "Zoë", "Åsa"])
@@ -233,7 +234,8 @@ struct DocumentationExamplesTests {
     }
 }
 
-// The view model of README.md ("A list view model"), as written there.
+// The view model of SectionIndex.md ("A list on screen"), as written there; its `Contact` is
+// the overview's.
 private struct ReadmeContact: Hashable, Sendable {
     var name: String
     var reading: String? = nil   // the kana of a Japanese name written in kanji, else nil
