@@ -115,6 +115,7 @@ import Testing
             let (table, records, tieBreak) = Self.built(keys: keys, groups: groups, offsetLimit: offsetLimit)
             #expect(tieBreak == nil)
             #expect(table.starts.count == (offsetLimit == 0 ? count + 1 : 1))
+            #expect(table.count == count, "a key per record, with or without starts")
             var sorted = records
             table.sort(&sorted)
             #expect(sorted.map { Int($0.index) } == Self.reference(keys: keys, groups: groups, ties: noTies))
