@@ -32,8 +32,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
 /// The `section-index` tool: parses, runs, and maps errors to exit codes. The executable's
 /// `main` only calls ``run(_:environment:standardInput:standardOutput:standardError:)``.
 public enum Tool {
-    /// The tool's own version.
-    public static let version = "0.9.0"
+    /// The tool's own version: the package's VERSION file, which a release updates (the
+    /// ToolVersion build plugin writes it into this module).
+    public static let version = PackageVersion.text
 
     /// Runs with the arguments as the system gave them: a FILE that is not UTF-8 is opened by
     /// its bytes (``RawArguments``).
