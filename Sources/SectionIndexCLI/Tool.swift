@@ -32,8 +32,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
 /// The `section-index` tool: parses, runs, and maps errors to exit codes. The executable's
 /// `main` only calls ``run(_:environment:standardInput:standardOutput:standardError:)``.
 public enum Tool {
-    /// The tool's own version.
-    public static let version = "0.9.0"
+    /// The tool's own version: the package's VERSION file, which a release updates (the
+    /// ToolVersion build plugin writes it into this module).
+    public static let version = PackageVersion.text
 
     /// The process's run, for `main`: standard input, output and error that were closed
     /// (`>&-`) are held open on /dev/null first, so that no descriptor the run opens (a FILE,
