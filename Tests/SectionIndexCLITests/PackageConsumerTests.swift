@@ -12,8 +12,8 @@ import Testing
 @Suite("Package consumer", .enabled(if: ConsumerBuild.canRun, ConsumerBuild.skipReason))
 struct PackageConsumerTests {
     /// The consumer's code: what a user writes after adding the dependency.
+    /// Only `SectionIndex`, product and import: `Collator` comes with it (issue 36).
     static let consumerMain = """
-        import Collation
         import SectionIndex
 
         let swedish = try Collator(locale: "sv")
@@ -24,6 +24,8 @@ struct PackageConsumerTests {
         let matcher = try NameMatcher(locale: "ja")
         let list = matcher.prepare(names: ["田中", "Smith", "山田"], readings: ["たなか", nil, "やまだ"])
         print("search:", list.search("tana").map { $0.label + "=" + $0.element }.joined(separator: ","))
+        let side = index.sideIndex(of: ["Östen", "Anna"], name: { $0 })
+        print("side:", side.labels.count, side.section(forTitle: "B") ?? -1)
 
         """
 
@@ -52,7 +54,6 @@ struct PackageConsumerTests {
                 targets: [
                     .executableTarget(name: "Consumer", dependencies: [
                         .product(name: "SectionIndex", package: "SectionIndex"),
-                        .product(name: "Collation", package: "SectionIndex"),
                     ]),
                 ]
             )
@@ -68,11 +69,13 @@ struct PackageConsumerTests {
         let run = try ExternalTool.run(consumer.appendingPathComponent(".build/debug/Consumer").path, [])
         #expect(run.status == 0, "\(run.errors)")
         // CLDR's Swedish: Å and Ö are letters of their own after Z; ja: 田中 read たなか is
-        // found by its romaji and filed under た.
+        // found by its romaji and filed under た; the side index is sv's 29 letters and #, and
+        // a tap on the empty B goes to Ö, the next section with names.
         #expect(run.text == """
             sorted: Anna,Zoë,Åsa
             sections: A=Anna,Å=Åsa,Ö=Östen
             search: た=田中
+            side: 30 1
 
             """)
     }
