@@ -29,10 +29,11 @@ enum ContactsCollation {
     static let entries: [Entry] = [
         // Each hamza letter a contraction at the secondary level after its vowel: one letter,
         // ئا at the start of a syllable and ا inside it, so a name's order does not change
-        // with which form it starts with.
+        // with which form it starts with. ئه (Arabic heh) is CLDR ug's own spelling of ئە. The
+        // hamza alone, before a consonant, gets only a tertiary weight (issue 34).
         Entry(language: "ug", script: "Arab",
-              rules: "&ا<<ئا&ە<<ئە&و<<ئو&ۇ<<ئۇ&ۆ<<ئۆ&ۈ<<ئۈ&ې<<ئې&ى<<ئى",
-              source: "Uyghur alphabet (Arabic script, 1983) ئا ئە ب پ ت ج چ خ د ر ز ژ س ش غ ف ق ك گ ڭ ل م ن ھ ئو ئۇ ئۆ ئۈ ۋ ئې ئى ي: a vowel that starts a syllable is written with hamza ئ before it and is the same letter as the vowel inside a word (ئا and ا are a), so Uyghur dictionaries file ئابدۇللا under ئا; CLDR ug index characters list the hamza forms, but CLDR ug collation (&ا<ە<ب &ك<گ<ڭ<ل &ھ<و<ۇ<ۆ<ۈ<ۋ<ې<ى<ي) leaves ئ to root, which sorts it before ا, so ICU drops those labels and files such names in #"),
+              rules: "&ا<<ئا&ە<<ئە<<ئه&و<<ئو&ۇ<<ئۇ&ۆ<<ئۆ&ۈ<<ئۈ&ې<<ئې&ى<<ئى&[last secondary ignorable]<<<ئ",
+              source: "CLDR ug standard and index characters spell the vowel e both ئە and ئه (hamza and Arabic heh), so ئه is ئە; the 1983 orthography writes hamza only before a vowel and CLDR ug lists bare ئ only as an auxiliary exemplar, no letter of the alphabet, so a name where it stands before a consonant (ئبدۇ, a typing slip) files under that consonant's letter instead of before the alphabet (root sorts ئ before ا, which left it in # or in another language's آ). Uyghur alphabet (Arabic script, 1983) ئا ئە ب پ ت ج چ خ د ر ز ژ س ش غ ف ق ك گ ڭ ل م ن ھ ئو ئۇ ئۆ ئۈ ۋ ئې ئى ي: a vowel that starts a syllable is written with hamza ئ before it and is the same letter as the vowel inside a word (ئا and ا are a), so Uyghur dictionaries file ئابدۇللا under ئا; CLDR ug index characters list the hamza forms, but CLDR ug collation (&ا<ە<ب &ك<گ<ڭ<ل &ھ<و<ۇ<ۆ<ۈ<ۋ<ې<ى<ي) leaves ئ to root, which sorts it before ا, so ICU drops those labels and files such names in #"),
         // Upper-case SH a tertiary variant of the letter sh, as CH, DH, KH, NY and PH are.
         Entry(language: "om", script: "Latn",
               rules: "&Sh<<<SH",
