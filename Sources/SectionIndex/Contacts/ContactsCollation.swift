@@ -1,7 +1,7 @@
 import Collation
 
 // Collation of contacts style's own where ICU 72's data orders a language against its
-// alphabet (issue 16, KNOWN GAPs: Uyghur, Dzongkha; and Oromo's upper-case SH).
+// alphabet (issue 16, KNOWN GAPs: Uyghur, Dzongkha; and Oromo's upper-case SH; issue 34: Sindhi).
 
 /// Rules that contacts style adds to a language's collation, because the collation that ICU 72
 /// ships files the language's names against its own alphabet: Uyghur's vowel letters written
@@ -38,6 +38,11 @@ enum ContactsCollation {
         Entry(language: "om", script: "Latn",
               rules: "&Sh<<<SH",
               source: "Oromo Qubee alphabet a … z ch dh ny ph sh: each digraph is one letter in any case, and names are often written in capitals (SHAGGAR as Shaggar); CLDR om collation (&Z<ch<<<Ch<<<CH<dh<<<Dh<<<DH<kh<<<Kh<<<KH<ny<<<Ny<<<NY<ph<<<Ph<<<PH<sh<<<Sh) gives every digraph its upper-case form but SH, so SHAGGAR sorts as S + H, among the S names"),
+        // The whole alphabet in its order: root's Arabic order differs from it at a dozen
+        // places. جھ and گھ only with the ھ Sindhi keeps for aspirates: ه is also the letter h.
+        Entry(language: "sd", script: "Arab",
+              rules: "&ا<ب<ٻ<ڀ<ت<ٿ<ٽ<ٺ<ث<پ<ج<ڄ<جھ<ڃ<چ<ڇ<ح<خ<د<ڌ<ڏ<ڊ<ڍ<ذ<ر<ڙ<ز<ژ<س<ش<ص<ض<ط<ظ<ع<غ<ف<ڦ<ق<ڪ<ک<گ<ڳ<گھ<ڱ<ل<م<ن<ڻ<و<ه<ھ<ي",
+              source: "Sindhi alphabet (52 letters, 1853; as the Sindhi Language Authority teaches it) ا ب ٻ ڀ ت ٿ ٽ ٺ ث پ ج ڄ جھ ڃ چ ڇ ح خ د ڌ ڏ ڊ ڍ ذ ر ڙ ز ژ س ش ص ض ط ظ ع غ ف ڦ ق ڪ ک گ ڳ گھ ڱ ل م ن ڻ و ه ء ي, and CLDR sd index characters, which list جھ and گھ (with ھ, U+06BE) as letters and ھ after ه; ICU 72 has no sd collation, and root's order (ا ب ٻ پ ڀ ت ث ٺ ٽ ٿ ج ڃ ڄ … ک ڪ گ ڱ ڳ … ن ڻ ه ھ و ي) is another, with no contraction for جھ and گھ. ء, no first letter of a Sindhi name, keeps root's place"),
         Entry(language: "dz", script: "Tibt", rulesOf: "bo",
               source: "Dzongkha dictionaries (Dzongkha Development Commission) file a syllable under its root letter, not a prefix or superscript letter written before it, as Tibetan ones do; ICU 72 has no dz collation (root, by written letter), so contacts style uses CLDR bo collation, which orders by root letter, then dz's own rules (none in ICU 72)"),
     ]
