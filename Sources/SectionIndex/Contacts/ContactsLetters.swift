@@ -89,6 +89,8 @@ enum ContactsLetters {
               source: "CLDR lo index characters … ຫ ຫງ ຫຍ ຫນ ຫມ ຫລ ຫວ ອ ຮ: Lao ຫ before a sonorant is one letter, the high-class form of the sonorant", keptAsWritten: true),
         Entry(localeID: "gu", letters: ["અં", "અઃ", "ક્ષ", "જ્ઞ", "ત્ર"],
               source: "CLDR gu index characters અ અં અઃ આ … ક ક્ષ ખ … જ જ્ઞ ઝ … ત ત્ર થ …: the Gujarati barakhadi lists them as letters", keptAsWritten: true),
+        Entry(localeID: "mai", letters: ["अं", "अः", "क्ष", "ज्ञ", "त्र", "श्र"],
+              source: "CLDR mai index characters अ … औ अं अः क … ह क्ष ज्ञ त्र श्र (and डं, a slip for ड़, which is not added): the Maithili varnamala lists अं अः and the conjuncts क्ष त्र ज्ञ श्र as letters; CLDR and ICU 72 have no mai collation, so none is a contraction, and they are kept as written, each section after every name of its first letter (क्षमा after कोसी)", keptAsWritten: true),
         Entry(localeID: "nnh", letters: ["Pf", "Sh", "Ts"],
               source: "CLDR nnh index characters … P Pf R S Sh T Ts U Ʉ …: Ngiemboon pf, sh and ts are letters of the alphabet (CLDR nnh exemplars {pf} {sh} {ts})", keptAsWritten: true),
         Entry(localeID: "jgo", letters: ["Pf", "Sh", "Ts"],
