@@ -91,6 +91,8 @@ enum ContactsLetters {
               source: "CLDR gu index characters અ અં અઃ આ … ક ક્ષ ખ … જ જ્ઞ ઝ … ત ત્ર થ …: the Gujarati barakhadi lists them as letters", keptAsWritten: true),
         Entry(localeID: "mai", letters: ["अं", "अः", "क्ष", "ज्ञ", "त्र", "श्र"],
               source: "CLDR mai index characters अ … औ अं अः क … ह क्ष ज्ञ त्र श्र (and डं, a slip for ड़, which is not added): the Maithili varnamala lists अं अः and the conjuncts क्ष त्र ज्ञ श्र as letters; CLDR and ICU 72 have no mai collation, so none is a contraction, and they are kept as written, each section after every name of its first letter (क्षमा after कोसी)", keptAsWritten: true),
+        Entry(localeID: "ii", letters: ["BB", "CH", "DD", "GG", "HL", "HM", "HN", "HX", "IE", "JJ", "MG", "NB", "ND", "NG", "NJ", "NR", "NY", "NZ", "RR", "SH", "SS", "UO", "ZH", "ZZ"],
+              source: "CLDR ii index characters A B BB C CH D DD … Z ZH ZZ: the initials of Yi Pinyin (Liangshan Yi romanization, 1956/1979; the same 44 initials as the syllabary's rows, GB 13134-1991), where bb, nb, hm, dd, nd, hn, hl, gg, mg, hx, ng, zz, nz, ss, zh, ch, rr, nr, sh, jj, nj and ny are single consonants and ie and uo single vowels", keptAsWritten: true),
         Entry(localeID: "nnh", letters: ["Pf", "Sh", "Ts"],
               source: "CLDR nnh index characters … P Pf R S Sh T Ts U Ʉ …: Ngiemboon pf, sh and ts are letters of the alphabet (CLDR nnh exemplars {pf} {sh} {ts})", keptAsWritten: true),
         Entry(localeID: "jgo", letters: ["Pf", "Sh", "Ts"],
