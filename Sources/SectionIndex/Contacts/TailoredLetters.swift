@@ -129,6 +129,8 @@ enum TailoredLetters {
                    source: "Marathi varnamala अ आ इ ई उ ऊ ऋ ऌ ए ऐ ऑ ओ औ क … ह ळ क्ष ज्ञ: the om sign ॐ and the avagraha ऽ, which CLDR mr index characters list, are a symbol and a sign, not letters"),
         OwnLetters(localeID: "as", letters: [], dropped: ["ৎ"],
                    source: "Assamese barnamala অ … ঔ ক … হ ক্ষ: khanda ta ৎ, which CLDR as index characters list, is a final form of ত that starts no word"),
+        OwnLetters(localeID: "sat", letters: [], dropped: ["ᱸ", "ᱹ", "ᱺ", "ᱻ", "ᱼ", "ᱽ"],
+                   source: "Ol Chiki, the Santali alphabet of 30 letters ᱚ … ᱷ (U+1C5A–U+1C77, The Unicode Standard, 13.10): mu ttuddag ᱸ, gaahlaa ttuddaag ᱹ, mu-gaahlaa ttuddaag ᱺ, relaa ᱻ, phaarkaa ᱼ and ahad ᱽ are signs written after a letter (nasalisation, length, a glottal stop, a deglottalised consonant), not letters a word starts with; ICU 72 has no sat index characters, and its index, built from CLDR sat's standard exemplars ᱚ-ᱽ, lists them"),
         OwnLetters(localeID: "pa", letters: [("ਸ਼", "ਸ")],
                    source: "CLDR pa index characters ੳ ਅ ੲ ਸ ਸ਼ ਹ ਕ …; CLDR pa collation makes the nukta a secondary difference (&ੱ<<…<<਼), so ICU drops the ਸ਼ label and files ਸ਼ under ਸ"),
         OwnLetters(localeID: "tzm", letters: [("Ḍ", "D"), ("Ḥ", "H"), ("Ṛ", "R"), ("Ṣ", "S"), ("Ṭ", "T")],
