@@ -131,6 +131,8 @@ enum TailoredLetters {
                    source: "Assamese barnamala অ … ঔ ক … হ ক্ষ: khanda ta ৎ, which CLDR as index characters list, is a final form of ত that starts no word"),
         OwnLetters(localeID: "sat", letters: [], dropped: ["ᱸ", "ᱹ", "ᱺ", "ᱻ", "ᱼ", "ᱽ"],
                    source: "Ol Chiki, the Santali alphabet of 30 letters ᱚ … ᱷ (U+1C5A–U+1C77, The Unicode Standard, 13.10): mu ttuddag ᱸ, gaahlaa ttuddaag ᱹ, mu-gaahlaa ttuddaag ᱺ, relaa ᱻ, phaarkaa ᱼ and ahad ᱽ are signs written after a letter (nasalisation, length, a glottal stop, a deglottalised consonant), not letters a word starts with; ICU 72 has no sat index characters, and its index, built from CLDR sat's standard exemplars ᱚ-ᱽ, lists them"),
+        OwnLetters(localeID: "ks_Deva", letters: [("च़", "च"), ("छ़", "छ")],
+                   source: "CLDR ks_Deva standard exemplar characters list च़ and छ़ as letters of their own (Kashmiri ts and tsʰ, ژ and ژھ in the Perso-Arabic script), each right after its base letter, the order the exemplars cannot give; ICU 72 has no ks_Deva index characters or collation, and root makes the nukta a secondary difference, so ICU's index files them under च and छ"),
         OwnLetters(localeID: "pa", letters: [("ਸ਼", "ਸ")],
                    source: "CLDR pa index characters ੳ ਅ ੲ ਸ ਸ਼ ਹ ਕ …; CLDR pa collation makes the nukta a secondary difference (&ੱ<<…<<਼), so ICU drops the ਸ਼ label and files ਸ਼ under ਸ"),
         OwnLetters(localeID: "tzm", letters: [("Ḍ", "D"), ("Ḥ", "H"), ("Ṛ", "R"), ("Ṣ", "S"), ("Ṭ", "T")],
