@@ -34,7 +34,9 @@ let package = Package(
         // Labels, buckets, sections, search, fixtures.
         .target(name: "SectionIndex", dependencies: ["Collation", "CICU"]),
         // The command line: parse arguments, run, map errors to exit codes.
-        .target(name: "SectionIndexCLI", dependencies: ["SectionIndex", "Collation"]),
+        .target(name: "SectionIndexCLI", dependencies: ["SectionIndex", "Collation"], plugins: ["ToolVersion"]),
+        // The tool's version from the VERSION file, the one place a release updates.
+        .plugin(name: "ToolVersion", capability: .buildTool()),
         .executableTarget(name: "section-index", dependencies: ["SectionIndexCLI"]),
         // The benchmark, apart from the library so the library stays dependency-free.
         .executableTarget(

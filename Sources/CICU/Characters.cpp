@@ -26,6 +26,7 @@ static_assert(SICU_SCRIPT_COMMON == USCRIPT_COMMON, "script mismatch");
 static_assert(SICU_SCRIPT_INHERITED == USCRIPT_INHERITED, "script mismatch");
 static_assert(SICU_SCRIPT_CYRILLIC == USCRIPT_CYRILLIC, "script mismatch");
 static_assert(SICU_SCRIPT_GREEK == USCRIPT_GREEK, "script mismatch");
+static_assert(SICU_SCRIPT_BOPOMOFO == USCRIPT_BOPOMOFO, "script mismatch");
 static_assert(SICU_SCRIPT_HAN == USCRIPT_HAN, "script mismatch");
 static_assert(SICU_SCRIPT_HANGUL == USCRIPT_HANGUL, "script mismatch");
 static_assert(SICU_SCRIPT_HIRAGANA == USCRIPT_HIRAGANA, "script mismatch");

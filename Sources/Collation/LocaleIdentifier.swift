@@ -48,6 +48,10 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
         guard id.unicodeScalars.allSatisfy(Self.isAllowed) else {
             throw .illFormedLocale(text, reason: "only ASCII letters, digits, '-', '_', '@', '=' and ';' may appear")
         }
+        if let repeated = Self.repeatedKeyword(in: id) {
+            // ICU would keep the first value and drop the other without a word.
+            throw .illFormedLocale(text, reason: "the keyword '\(repeated)' is given twice; give it once")
+        }
         let parsed: String
         if id.contains("_") || id.contains("@") || id.lowercased() == "root" {
             guard id.filter({ $0 == "@" }).count <= 1,
@@ -73,6 +77,10 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
             icuID = "root" + keywords
             languageTag = ICU.languageTag(fromLocaleID: keywords, strict: false) ?? "und"
         } else if ["", "root", "und"].contains(ICU.language(of: current)) {
+            let first = id.prefix { $0 != "-" && $0 != "_" && $0 != "@" }.lowercased()
+            guard first != "und", first != "root" else {
+                throw .illFormedLocale(text, reason: "'\(first)' with a script or region still names no language: say '\(first)' alone for CLDR's root locale, or name the language (sv-SE)")
+            }
             throw .illFormedLocale(text, reason: "it names no language (say 'root' or 'und' for CLDR's root locale)")
         } else {
             guard let tag = ICU.languageTag(fromLocaleID: current, strict: true) else {
@@ -81,6 +89,30 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
             icuID = current
             languageTag = tag
         }
+    }
+
+    /// A keyword the id gives twice: a key of its BCP 47 `-u-` extension (`sv-u-co-foo-co-bar`)
+    /// or of its ICU keywords (`sv@collation=foo;collation=bar`), as written; nil when none is.
+    private static func repeatedKeyword(in id: String) -> String? {
+        var seen = Set<String>()
+        if let at = id.firstIndex(of: "@") {
+            for pair in id[id.index(after: at)...].split(separator: ";") {
+                let key = String(pair.prefix { $0 != "=" })
+                if !seen.insert(key.lowercased()).inserted { return key }
+            }
+            return nil
+        }
+        // In a tag, the -u- extension runs to the next singleton; its keys have two characters.
+        var inUnicodeExtension = false
+        for subtag in id.split(whereSeparator: { $0 == "-" || $0 == "_" }) {
+            if subtag.count == 1 {
+                inUnicodeExtension = subtag.lowercased() == "u"
+                seen = []
+            } else if inUnicodeExtension, subtag.count == 2, !seen.insert(subtag.lowercased()).inserted {
+                return String(subtag)
+            }
+        }
+        return nil
     }
 
     /// An ICU id cut into its base ("sv_SE") and its keywords ("@collation=phonebook" or "").

@@ -32,8 +32,23 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
 /// The `section-index` tool: parses, runs, and maps errors to exit codes. The executable's
 /// `main` only calls ``run(_:environment:standardInput:standardOutput:standardError:)``.
 public enum Tool {
-    /// The tool's own version.
-    public static let version = "0.9.0"
+    /// The tool's own version: the package's VERSION file, which a release updates (the
+    /// ToolVersion build plugin writes it into this module).
+    public static let version = PackageVersion.text
+
+    /// The process's run, for `main`: standard input, output and error that were closed
+    /// (`>&-`) are held open on /dev/null first, so that no descriptor the run opens (a FILE,
+    /// a thread's event descriptor) takes number 0, 1 or 2 and receives the output or is read
+    /// as the input; reading a closed input or writing a closed output then fails as closed.
+    public static func main() -> Int32 {
+        let closed = (0...2).map { fcntl($0, F_GETFD) == -1 && errno == EBADF }
+        // open() takes the lowest free number: the closed ones, in order.
+        for isClosed in closed where isClosed { _ = open("/dev/null", O_RDWR) }
+        let output = OutputBuffer(descriptor: 1), errors = OutputBuffer(descriptor: 2)
+        if closed[1] { output.markClosed() }
+        return run(RawArguments.process, environment: processEnvironment, standardInput: closed[0] ? -1 : 0,
+                   standardOutput: output, standardError: errors)
+    }
 
     /// Runs with the arguments as the system gave them: a FILE that is not UTF-8 is opened by
     /// its bytes (``RawArguments``).
@@ -58,6 +73,9 @@ public enum Tool {
         switch standardOutput.failure {
         case nil: return status.rawValue
         case EPIPE?: return ExitCode.brokenPipe.rawValue
+        case EBADF? where standardOutput.isClosed:
+            standardError.line("section-index: cannot write to standard output: it is closed")
+            return ExitCode.ioError.rawValue
         case let code?:
             standardError.line("section-index: cannot write to standard output: \(String(cString: strerror(code)))")
             return ExitCode.ioError.rawValue
@@ -69,9 +87,9 @@ public enum Tool {
                                      argumentBytes: [String: [UInt8]]) -> ExitCode {
         let invocation: Invocation
         do {
-            invocation = try Invocation.parse(arguments, environment: environment)
+            invocation = try Invocation.parse(arguments, environment: environment, notUTF8: argumentBytes)
         } catch {
-            standardError.line("section-index: \(error.message)")
+            standardError.line("section-index: " + RawArguments.displayed(error.message))
             standardError.line("usage: \(error.subcommand?.command.synopsis ?? Help.usageLines)")
             standardError.line("Try 'section-index \(error.subcommand.map { $0.rawValue + " " } ?? "")--help'.")
             return .usage
@@ -91,7 +109,7 @@ public enum Tool {
             return try context.runSubcommand()
         } catch {
             let (message, status) = describe(error)
-            standardError.line("section-index: \(message)\(status == .usage ? context.localeHint(for: error) : "")")
+            standardError.line("section-index: " + RawArguments.displayed(message + (status == .usage ? context.localeHint(for: error) : "")))
             return status
         }
     }

@@ -26,7 +26,7 @@ struct Benchmark {
     static let processModes: [(mode: String, goal: Double?, isFloor: Bool)] = [
         ("floor", nil, true), ("cli-icu", 1.6, false), ("cli-contacts", 2.0, false), ("cli-contacts-ja", 2.0, false),
         ("cli-sort", 1.6, false), ("cli-keys", 2.5, false), ("cli-labels", 1.6, false), ("cli-search", nil, false),
-        ("grep-floor", nil, true),
+        ("cli-substring", nil, false), ("cli-substring-3000", nil, false), ("grep-floor", nil, true),
     ]
 
     /// The subcommand a whole-process mode runs (the floor is this benchmark's own `--only floor`).
@@ -39,6 +39,8 @@ struct Benchmark {
         case "cli-keys": ["keys", "--locale", options.locale, input]
         case "cli-labels": ["labels", "--locale", options.locale, input]
         case "cli-search": ["search", "--locale", options.locale, Measurement.commandLineQuery, input]
+        case "cli-substring": ["search", "--mode", "substring", "--locale", options.locale, Measurement.commandLineQuery, input]
+        case "cli-substring-3000": ["search", "--mode", "substring", "--locale", options.locale, Measurement.longQuery, input]
         default: nil
         }
     }
@@ -229,6 +231,11 @@ struct Benchmark {
             print(String(format: "  [floor] search \"%@\": %.2f× the time of grep -i -c (%.3f s), %.1f× its peak memory (%.1f MB)",
                          Measurement.commandLineQuery, search.seconds / grep.seconds, grep.seconds,
                          Double(search.kilobytes) / Double(max(grep.kilobytes, 1)), Double(grep.kilobytes) / 1024))
+        }
+        // Issue 38: the work per line is bounded by the line, not by the number of query words.
+        if let long = results["cli-substring-3000"], let one = results["cli-substring"] {
+            check("search --mode substring, a 3,000-word query vs one word", long.seconds <= 2 * one.seconds,
+                  String(format: "%.3f s vs %.3f s, %.2f× (target ≤ 2×)", long.seconds, one.seconds, long.seconds / one.seconds))
         }
         if let prepare = results["search-prepare"] {
             check("prepare a search list", prepare.seconds <= 1.5 && prepare.kilobytes <= 250 * 1024,

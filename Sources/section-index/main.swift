@@ -6,5 +6,5 @@ import Darwin
 import SectionIndexCLI
 
 // The arguments' bytes, not CommandLine.arguments: a file name that is not UTF-8 must reach
-// open() as given.
-exit(Tool.run(RawArguments.process, environment: Tool.processEnvironment))
+// open() as given. Tool.main also holds closed standard descriptors, so none is reused.
+exit(Tool.main())

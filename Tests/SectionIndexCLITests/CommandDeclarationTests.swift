@@ -112,11 +112,14 @@ struct CommandDeclarationTests {
     }
 
     @Test("--version prints the tool's, ICU's, CLDR's and Unicode's versions")
-    func version() {
+    func version() throws {
         let result = Self.run(["--version"])
         #expect(result.status == 0)
         let lines = result.out.split(separator: "\n")
         #expect(lines.first == "section-index \(Tool.version)")
+        // The version is the VERSION file's, which a release updates, not a constant of its own.
+        let file = try String(contentsOf: ExternalTool.packageRoot.appendingPathComponent("VERSION"), encoding: .utf8)
+        #expect(Tool.version == file.trimmingCharacters(in: .whitespacesAndNewlines) && !Tool.version.isEmpty)
         // ICU 72 on Debian bookworm carries CLDR 42 and Unicode 15.0 (ICU 72 release notes).
         #expect(lines.last?.hasPrefix("ICU 72.") == true)
         #expect(result.out.contains("CLDR 42.") && result.out.contains("Unicode 15.0"))

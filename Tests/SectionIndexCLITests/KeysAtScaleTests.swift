@@ -5,8 +5,8 @@ import TestSupport
 /// Issue 19: keys computed over the parts of a split list are the whole list's keys, and any
 /// engine that sorts bytes gives `group`'s order from them: the shell, PostgreSQL and Apache
 /// Spark, each on a large list built from the test corpus. The PostgreSQL and Spark tests run
-/// the README's recipes as written (README.md, "Beyond one machine"), so the README shows what
-/// was run; `ReadmeExamplesTests` leaves those blocks to this suite.
+/// the recipes of CommandLine.md ("Keys across machines") as written, so the document shows
+/// what was run; `ReadmeExamplesTests` leaves those blocks to this suite.
 @Suite("Keys at scale")
 struct KeysAtScaleTests {
     /// The corpus repeated until `count` lines (every name many times over, so the tie-break
@@ -47,21 +47,21 @@ struct KeysAtScaleTests {
                                     environment: environment, timeout: timeout)
     }
 
-    /// The README block that contains `marker`, cut into steps.
-    static func readmeBlock(containing marker: String) throws -> ReadmeExamplesTests.Block {
-        let text = try String(contentsOf: ReadmeExamplesTests.readme, encoding: .utf8)
-        return try #require(ReadmeExamplesTests.blocks(of: text).first { $0.text.contains(marker) }, "README.md has no sh block with \(marker)")
+    /// The block of CommandLine.md that contains `marker`, cut into steps.
+    static func guideBlock(containing marker: String) throws -> ReadmeExamplesTests.Block {
+        let text = try String(contentsOf: ReadmeExamplesTests.commandLineGuide, encoding: .utf8)
+        return try #require(ReadmeExamplesTests.blocks(of: text).first { $0.text.contains(marker) }, "CommandLine.md has no sh block with \(marker)")
     }
 
-    /// Runs a README step and checks its exit status and what it prints, as
+    /// Runs a step of the guide and checks its exit status and what it prints, as
     /// `ReadmeExamplesTests` does.
     static func runStep(_ step: ReadmeExamplesTests.Step, in directory: URL, environment: [String: String]) throws {
         let run = try shell(step.code, in: directory, environment: environment)
-        #expect(run.status == 0, "README.md:\(step.line): exit \(run.status)\n\(step.code)\n\(run.errors.suffix(3000))")
+        #expect(run.status == 0, "CommandLine.md:\(step.line): exit \(run.status)\n\(step.code)\n\(run.errors.suffix(3000))")
         var lines = run.text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
         #expect(ReadmeExamplesTests.matches(lines, step.expected),
-                "README.md:\(step.line): \(step.code)\nprints:\n\(lines.prefix(20).joined(separator: "\n"))\nthe README shows:\n\(step.expected.joined(separator: "\n"))")
+                "CommandLine.md:\(step.line): \(step.code)\nprints:\n\(lines.prefix(20).joined(separator: "\n"))\nthe document shows:\n\(step.expected.joined(separator: "\n"))")
     }
 
     @Test("Shell: a million names split in four, keyed apart with --offset: the concatenation is the whole's keys, sorted it is group --format tsv",
@@ -167,7 +167,7 @@ struct KeysAtScaleTests {
             try? run("pg_ctl", ["-D", data.path, "-m", "fast", "-w", "stop"])
         }
 
-        /// What psql needs to reach this cluster, for the README's commands.
+        /// What psql needs to reach this cluster, for the guide's commands.
         var environment: [String: String] {
             ["PGHOST": socket.path, "PGUSER": "postgres", "PGDATABASE": "postgres"]
         }
@@ -183,7 +183,7 @@ struct KeysAtScaleTests {
         let cluster = try PostgresCluster(in: directory)
         defer { cluster.stop() }
         let environment = Self.environment(directory: directory, binary: binary).merging(cluster.environment) { $1 }
-        let block = try Self.readmeBlock(containing: "psql")
+        let block = try Self.guideBlock(containing: "psql")
         let psql = "psql -q -tA -v ON_ERROR_STOP=1 -c"
         for step in block.steps {
             try Self.runStep(step, in: directory, environment: environment)
@@ -235,7 +235,7 @@ struct KeysAtScaleTests {
         environment["SPARK_LOCAL_IP"] = "127.0.0.1"
         environment["PYSPARK_PYTHON"] = python
         if let javaHome = ProcessInfo.processInfo.environment["JAVA_HOME"] { environment["JAVA_HOME"] = javaHome }
-        let block = try Self.readmeBlock(containing: "pyspark")
+        let block = try Self.guideBlock(containing: "pyspark")
         #expect(block.steps.contains { $0.expected == ["same"] }, "the recipe checks its result against group")
         let start = Date()
         for step in block.steps {

@@ -1,23 +1,23 @@
 import Foundation
 import Testing
 
-/// Issue 14, item 4: every shell example of README.md runs as written and prints what the
-/// README says it prints.
+/// Issue 14, item 4, and issue 35: every shell example of README.md and of the documents
+/// beside it runs as written and prints what the document says it prints.
 ///
-/// The README's convention: in a ```sh block, the lines starting with `# ` under a command are
-/// its output (`#` alone an empty line, `\t` a tab, a line `...` any number of lines, `...`
-/// inside a line any text). A command with no such lines must print nothing. The blocks run
-/// in README order in one empty directory (later examples use the files earlier ones
-/// write), with the built `section-index` first on PATH, `swift run section-index` read as
-/// `section-index`, and `Fixtures/` linked from the package for the `check` example; then
+/// The documents' convention: in a ```sh block, the lines starting with `# ` under a command
+/// are its output (`#` alone an empty line, `\t` a tab, a line `...` any number of lines, `...`
+/// inside a line any text). A command with no such lines must print nothing. Each document's
+/// blocks run in order in an empty directory of its own (later examples use the files earlier
+/// ones write), with the built `section-index` first on PATH, `swift run section-index` read
+/// as `section-index`, and `Fixtures/` linked from the package for the `check` example; then
 /// all of them run a second time in the same directory, so an example that only works once
-/// (a table that doubles its rows) fails. Blocks that build, install or fuzz the package
-/// itself (`bash .ci/…`, `swift test`, `swift run -c release`, `swift run fuzz-…`) are what
-/// CI runs anyway; they are listed, not run. Blocks that need a PostgreSQL server or Spark are
-/// run by `KeysAtScaleTests`, on a large list.
+/// (a table that doubles its rows) fails. Blocks that build, install, benchmark or fuzz the
+/// package itself (`bash .ci/…`, `swift test`, `swift run -c release`, `swift run fuzz-…`) are
+/// what CI runs anyway; they are listed, not run. Blocks that need a PostgreSQL server or
+/// Spark are run by `KeysAtScaleTests`, on a large list.
 @Suite("README examples")
 struct ReadmeExamplesTests {
-    /// Code lines and the output the README shows under them.
+    /// Code lines and the output the document shows under them.
     struct Step {
         var line: Int
         var code: String
@@ -30,7 +30,16 @@ struct ReadmeExamplesTests {
         var steps: [Step]
     }
 
-    static let readme = ExternalTool.packageRoot.appendingPathComponent("README.md")
+    /// Each Markdown document at the top of the package, with how many of its steps at least
+    /// run and how many of those show their output: a count that drops means examples were
+    /// lost, or no longer found.
+    static let documents: [(name: String, steps: Int, withOutput: Int)] = [
+        ("README.md", 5, 4), ("CommandLine.md", 20, 15),
+        ("Benchmarks.md", 0, 0), ("Robustness.md", 0, 0), ("Contributing.md", 0, 0),
+    ]
+
+    /// The command line by example: the recipes `KeysAtScaleTests` runs are there.
+    static let commandLineGuide = ExternalTool.packageRoot.appendingPathComponent("CommandLine.md")
 
     /// The ```sh blocks, each cut into steps: the code up to a blank line or to the output
     /// lines under it.
@@ -80,7 +89,7 @@ struct ReadmeExamplesTests {
         block.text.contains("psql") || block.text.contains("pyspark")
     }
 
-    /// Whether output lines match the README's expected lines (`...` a wildcard).
+    /// Whether output lines match the document's expected lines (`...` a wildcard).
     static func matches(_ output: [Substring], _ expected: [String]) -> Bool {
         guard let pattern = expected.first else { return output.isEmpty }
         if pattern == "..." {
@@ -121,25 +130,34 @@ struct ReadmeExamplesTests {
         #expect(blocks.first?.steps.map(\.line) == [3, 5, 7])
     }
 
-    @Test("Every shell example in README.md runs as written and prints what the README shows")
-    func readmeExamples() throws {
+    @Test("Every Markdown document at the top of the package is one whose examples run")
+    func everyDocumentIsChecked() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: ExternalTool.packageRoot.path)
+            .filter { $0.hasSuffix(".md") }
+        #expect(Set(names) == Set(Self.documents.map(\.name)))
+    }
+
+    @Test("Every shell example in a document runs as written and prints what the document shows",
+          arguments: Self.documents.map(\.name))
+    func documentExamples(_ document: String) throws {
         let binary = try #require(BadInputEndToEndTests.executable, "section-index is not built next to the tests")
         let bash = try #require(ExternalTool.path(of: "bash"))
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let text = try String(contentsOf: ExternalTool.packageRoot.appendingPathComponent(document), encoding: .utf8)
+        let minimum = try #require(Self.documents.first { $0.name == document })
         let blocks = Self.blocks(of: text)
         let runnable = blocks.filter { !Self.buildsThePackage($0) && !Self.runsAtScale($0) }
         for block in blocks where Self.runsAtScale(block) {
-            print("README line \(block.line): run by the 'Keys at scale' suite (PostgreSQL or Spark)")
+            print("\(document) line \(block.line): run by the 'Keys at scale' suite (PostgreSQL or Spark)")
         }
         // A block left out holds nothing but commands on the package itself.
         for block in blocks where Self.buildsThePackage(block) {
             for step in block.steps {
                 #expect(step.code.split(separator: "\n").allSatisfy { $0.hasPrefix("bash .ci/") || $0.hasPrefix("swift ") },
-                        "README.md:\(step.line) is not run, so it may only build, test, install or fuzz the package")
+                        "\(document):\(step.line) is not run, so it may only build, test, install or fuzz the package")
             }
         }
-        #expect(runnable.flatMap(\.steps).count >= 15, "the README's examples were found")
-        #expect(runnable.flatMap(\.steps).filter { !$0.expected.isEmpty }.count >= 12, "and what they print")
+        #expect(runnable.flatMap(\.steps).count >= minimum.steps, "the examples of \(document) were found")
+        #expect(runnable.flatMap(\.steps).filter { !$0.expected.isEmpty }.count >= minimum.withOutput, "and what they print")
 
         let directory = try ExternalTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -151,18 +169,18 @@ struct ReadmeExamplesTests {
         for round in 1...2 {
             for step in runnable.flatMap(\.steps) {
                 if step.code.contains("sqlite3"), !hasSQLite {
-                    print("README line \(step.line): skipped, sqlite3 is not installed (bash .ci/install-dependencies --test-tools)")
+                    print("\(document) line \(step.line): skipped, sqlite3 is not installed (bash .ci/install-dependencies --test-tools)")
                     continue
                 }
                 let code = step.code.replacingOccurrences(of: "swift run section-index", with: "section-index")
                 let script = "set -eo pipefail\ncd '\(directory.path)'\n" + code + "\n"
                 let run = try ExternalTool.run(bash, ["-c", script], environment: environment)
-                let where_ = "README.md:\(step.line) (run \(round))"
+                let where_ = "\(document):\(step.line) (run \(round))"
                 #expect(run.status == 0, "\(where_): exit \(run.status)\n\(step.code)\n\(run.errors)")
                 var lines = run.text.split(separator: "\n", omittingEmptySubsequences: false)
                 if lines.last == "" { lines.removeLast() }
                 #expect(Self.matches(lines, step.expected),
-                        "\(where_): \(step.code)\nprints:\n\(run.text)\nthe README shows:\n\(step.expected.joined(separator: "\n"))")
+                        "\(where_): \(step.code)\nprints:\n\(run.text)\nthe document shows:\n\(step.expected.joined(separator: "\n"))")
             }
         }
     }

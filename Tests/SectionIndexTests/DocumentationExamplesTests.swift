@@ -3,7 +3,8 @@ import Collation
 @testable import SectionIndex
 
 /// The examples in the DocC comments, the DocC articles (SectionIndex.md, Collation.md) and
-/// README.md, run as written: a doc example that stops being true fails here.
+/// README.md, run as written: a doc example that stops being true fails here. README.md's
+/// library examples are the overview's (`overview`) and the collator's (`collation`).
 @Suite("Documentation examples")
 struct DocumentationExamplesTests {
     struct Contact: Hashable, Sendable {
@@ -101,22 +102,21 @@ struct DocumentationExamplesTests {
         #expect(try Collator(locale: "fr").sorted(named, by: \.name).map(\.name) == ["Émile", "Eve"])
     }
 
-    @Test("README: the list view model")
-    func readmeViewModel() throws {
-        let model = try ContactsViewModel(locale: "sv", contacts: [ReadmeContact(name: "Östen"), ReadmeContact(name: "Anna")])
-        #expect(model.sections.map(\.label) == ["A", "Ö"])
-        #expect(model.insert(ReadmeContact(name: "Åsa")) == InsertionPoint(section: 1, row: 0, createsSection: true, label: "Å", kind: .letter))
-        #expect(model.section(forIndexTitle: "B") == 1)
-        #expect(model.sections.map(\.label) == ["A", "Å", "Ö"])
-        #expect(model.indexTitles.first { $0.label == "Å" }?.isEmpty == false)
-        #expect(model.insert(ReadmeContact(name: "42")) == InsertionPoint(section: 3, row: 0, createsSection: true, label: "#", kind: .overflow))
-        #expect(model.sections.last?.kind == .overflow)
-        #expect(model.insert(ReadmeContact(name: "Иван")).label == "И")
-        #expect(model.indexTitles.contains { $0.label == "Я" && $0.isEmpty }, "a new script brings its group into the index")
-        #expect(model.section(forIndexTitle: "Ж") == 3, "an empty Cyrillic label leads to И (A, Å, Ö, И, #)")
-        #expect(model.insert(ReadmeContact(name: "Anders")) == InsertionPoint(section: 0, row: 0, createsSection: false, label: "A", kind: .letter))
-        #expect(try ContactsIndex(locale: "zh").label(for: "单田芳") == "S")
-        #expect(try ContactsIndex(locale: "zh", options: .init(names: .plain)).label(for: "单田芳") == "D")
+    @Test("SectionIndex.md: a list on screen with SideIndex")
+    func listViewModel() throws {
+        let index = try ContactsIndex(locale: "sv")
+        var side = index.sideIndex(of: [Contact(name: "Östen"), Contact(name: "Anna")], name: \.name, reading: \.reading)
+        #expect(side.sections.map(\.label) == ["A", "Ö"])
+        #expect(side.insert(Contact(name: "Åsa")) == InsertionPoint(section: 1, row: 0, createsSection: true, label: "Å", kind: .letter))
+        #expect(side.section(forTitle: "B") == 1)
+        #expect(side.sections.map(\.label) == ["A", "Å", "Ö"])
+        #expect(side.titles.first { $0.label == "Å" }?.isEmpty == false)
+        #expect(side.insert(Contact(name: "42")) == InsertionPoint(section: 3, row: 0, createsSection: true, label: "#", kind: .overflow))
+        #expect(side.sections.last?.kind == .overflow)
+        #expect(side.insert(Contact(name: "Иван")).label == "И")
+        #expect(side.titles.contains { $0.label == "Я" && $0.isEmpty }, "a new script brings its group into the index")
+        #expect(side.section(forTitle: "Ж") == 3, "an empty Cyrillic label leads to И (A, Å, Ö, И, #)")
+        #expect(side.insert(Contact(name: "Anders")) == InsertionPoint(section: 0, row: 0, createsSection: false, label: "A", kind: .letter))
     }
 
     @Test("Section, SectionKind, PinnedSection")
@@ -245,7 +245,7 @@ struct DocumentationExamplesTests {
         #expect(String(describing: IndexError.collation(.illFormedLocale("en US", reason: "r"))) == "ill-formed locale 'en US': r")
     }
 
-    @Test("Collation types")
+    @Test("Collation.md and README: collation types")
     func collation() throws {
         let swedish = try Collator(locale: "sv")
         #expect(swedish.sorted(["Zoë", "Åsa", "Anna"]) == ["Anna", "Zoë", "Åsa"])
@@ -266,51 +266,3 @@ struct DocumentationExamplesTests {
     }
 }
 
-// The view model of README.md ("A list view model"), as written there.
-private struct ReadmeContact: Hashable, Sendable {
-    var name: String
-    var reading: String? = nil   // the kana of a Japanese name written in kanji, else nil
-}
-
-/// What a contacts screen shows: the sections, the side index, and where a new contact goes.
-private final class ContactsViewModel {
-    private let index: ContactsIndex
-    private(set) var sections: [Section<ReadmeContact>] = []
-    /// Every label of the side index; `isEmpty` labels are shown dimmed.
-    private(set) var indexTitles: [(label: String, isEmpty: Bool)] = []
-
-    init(locale: String, contacts: [ReadmeContact]) throws {
-        index = try ContactsIndex(locale: locale)   // once per locale: it is immutable and Sendable
-        sections = index.sections(of: contacts, name: \.name, reading: \.reading)
-        refreshIndexTitles()
-    }
-
-    /// Adds one contact without grouping everything again; returns where it went, for an
-    /// animated insertion (a new section, or a row in an existing one).
-    @discardableResult
-    func insert(_ contact: ReadmeContact) -> InsertionPoint {
-        let point = index.insertionPoint(for: contact, in: sections, name: \.name, reading: \.reading)
-        if point.createsSection {
-            sections.insert(Section(label: point.label, kind: point.kind, items: [contact]), at: point.section)
-            refreshIndexTitles()
-        } else {
-            sections[point.section].items.insert(contact, at: point.row)
-        }
-        return point
-    }
-
-    /// The section a tap on a side-index label scrolls to: its own, or for a dimmed label the
-    /// next one with contacts (the last one when none follows), as iOS does.
-    func section(forIndexTitle label: String) -> Int? {
-        guard let position = indexTitles.firstIndex(where: { $0.label == label }) else { return nil }
-        let target = indexTitles[position...].first { !$0.isEmpty } ?? indexTitles[..<position].last { !$0.isEmpty }
-        return target.flatMap { target in sections.firstIndex { $0.label == target.label } }
-    }
-
-    private func refreshIndexTitles() {
-        let contacts = sections.flatMap(\.items)
-        let used = Set(sections.map(\.label))
-        indexTitles = index.labels(for: contacts, name: \.name, reading: \.reading)
-            .map { (label: $0, isEmpty: !used.contains($0)) }
-    }
-}

@@ -1,3 +1,4 @@
+import Collation
 import Synchronization
 import Testing
 @testable import SectionIndex
@@ -115,6 +116,7 @@ import Testing
             let (table, records, tieBreak) = Self.built(keys: keys, groups: groups, offsetLimit: offsetLimit)
             #expect(tieBreak == nil)
             #expect(table.starts.count == (offsetLimit == 0 ? count + 1 : 1))
+            #expect(table.count == count, "a key per record, with or without starts")
             var sorted = records
             table.sort(&sorted)
             #expect(sorted.map { Int($0.index) } == Self.reference(keys: keys, groups: groups, ties: noTies))
@@ -235,5 +237,23 @@ import Testing
     @Test func givesNilWhenNoneCanBeMade() {
         let pool = LendingPool<String, Resource> { _ in nil }
         #expect(pool.withResource(for: "x") { $0 == nil })
+    }
+}
+
+@Suite struct ScriptTableTests {
+    /// The table's own example, and what it must keep: a value per script whether its code is
+    /// kept in the array or (beyond ``ScriptSet/codeLimit``) in the dictionary.
+    @Test func valuesByScript() {
+        var groups = ScriptTable<Int32>()
+        groups[.latin] = 0
+        #expect(groups[.latin] == 0)
+        #expect(groups[.cyrillic] == nil)
+        let beyond = Script(rawValue: Int32(ScriptSet.codeLimit) + 7), negative = Script(rawValue: -1)
+        groups[beyond] = 5
+        groups[negative] = 6
+        groups[.han] = 2
+        #expect([groups[.latin], groups[.han], groups[beyond], groups[negative], groups[.greek]] == [0, 2, 5, 6, nil])
+        groups[.latin] = nil
+        #expect(groups[.latin] == nil && groups[.han] == 2)
     }
 }

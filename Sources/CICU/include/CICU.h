@@ -221,6 +221,7 @@ int32_t sicu_exemplars(const char *locale_id, int32_t kind, char *out, int32_t c
 enum {
     SICU_SCRIPT_COMMON = 0,
     SICU_SCRIPT_INHERITED = 1,
+    SICU_SCRIPT_BOPOMOFO = 5,
     SICU_SCRIPT_CYRILLIC = 8,
     SICU_SCRIPT_GREEK = 14,
     SICU_SCRIPT_HAN = 17,

@@ -16,6 +16,7 @@ extension ICU {
 
         package static let common = Self(rawValue: Int32(SICU_SCRIPT_COMMON))
         package static let inherited = Self(rawValue: Int32(SICU_SCRIPT_INHERITED))
+        package static let bopomofo = Self(rawValue: Int32(SICU_SCRIPT_BOPOMOFO))
         package static let cyrillic = Self(rawValue: Int32(SICU_SCRIPT_CYRILLIC))
         package static let greek = Self(rawValue: Int32(SICU_SCRIPT_GREEK))
         package static let han = Self(rawValue: Int32(SICU_SCRIPT_HAN))

@@ -113,9 +113,18 @@ final class ContactsGroup: Sendable {
         }
         // No two labels that look alike (Đ and Ð, ك and ک): one section, under the group's own.
         let merge = LookAlikeLabels.merge(finalLabels, isExtra: finalIsExtra)
-        self.labels = merge.labels
-        self.isExtra = merge.isExtra
-        positionAfterMerge = merge.positionAfterMerge
+        // Letters of other languages in a row come in the order of the language they are from.
+        let order = ExtraLetters.languageOrder(of: merge.labels, isExtra: merge.isExtra)
+        self.labels = order.map { merge.labels[$0] }
+        self.isExtra = order.map { merge.isExtra[$0] }
+        var positionOfLabel = [Int](repeating: 0, count: order.count)
+        for (position, label) in order.enumerated() { positionOfLabel[label] = position }
+        let moved = order.enumerated().contains { $0.offset != $0.element }
+        if let merged = merge.positionAfterMerge {
+            positionAfterMerge = merged.map { positionOfLabel[$0] }
+        } else {
+            positionAfterMerge = moved ? positionOfLabel : nil
+        }
     }
 
     /// A copy that claims other scripts or shows other labels, sharing everything else.

@@ -235,37 +235,29 @@ extension ContactsIndex {
                 groupParts = Array(repeating: nil, count: layout.groups.count)
             }
         }
-        /// By script code (``ScriptSet/codeLimit`` of them; codes beyond share one dictionary).
-        private var layouts: [ScriptLayout?] = []
-        private var otherLayouts: [Script: ScriptLayout] = [:]
-        /// By script code, as ``layouts``: what keys of the script's names need.
-        private var sectionsByCode: [ScriptSections?] = []
-        private var otherSections: [Script: ScriptSections] = [:]
+        /// Each script's layout, once made.
+        private var layouts = ScriptTable<ScriptLayout>()
+        /// What keys of each script's names need.
+        private var sectionsOfScript = ScriptTable<ScriptSections>()
         /// The last key written.
         private(set) var writer = OrderedKeyWriter()
 
         init(index: ContactsIndex) { self.index = index }
 
         mutating func layout(for script: Script) -> ScriptLayout {
-            if ScriptSet.fits(script), Int(script.rawValue) < layouts.count, let known = layouts[Int(script.rawValue)] { return known }
-            if let known = otherLayouts[script] { return known }
-            let layout = index.layout(ofScript: script)
-            let made = ScriptLayout(layout: layout)
-            remember(made, for: script)
+            if let known = layouts[script] { return known }
+            let made = ScriptLayout(layout: index.layout(ofScript: script))
+            layouts[script] = made
             return made
         }
 
         /// What keys of the script's names need, from the layout of the script's own group.
         @inline(__always)
         mutating func sections(for script: Script) -> ScriptSections {
-            if ScriptSet.fits(script), Int(script.rawValue) < sectionsByCode.count, let known = sectionsByCode[Int(script.rawValue)] {
-                return known
-            }
-            return makeSections(for: script)
+            sectionsOfScript[script] ?? makeSections(for: script)
         }
 
         private mutating func makeSections(for script: Script) -> ScriptSections {
-            if let known = otherSections[script] { return known }
             let scriptLayout = layout(for: script)
             let made = ScriptSections(index: index, script: script, layout: scriptLayout.layout) { group in
                 if scriptLayout.groupParts[group] == nil {
@@ -273,18 +265,8 @@ extension ContactsIndex {
                 }
                 return scriptLayout.groupParts[group]!
             }
-            guard ScriptSet.fits(script) else { otherSections[script] = made; return made }
-            let code = Int(script.rawValue)
-            if code >= sectionsByCode.count { sectionsByCode += Array(repeating: nil, count: code + 1 - sectionsByCode.count) }
-            sectionsByCode[code] = made
+            sectionsOfScript[script] = made
             return made
-        }
-
-        private mutating func remember(_ scriptLayout: ScriptLayout, for script: Script) {
-            guard ScriptSet.fits(script) else { otherLayouts[script] = scriptLayout; return }
-            let code = Int(script.rawValue)
-            if code >= layouts.count { layouts += Array(repeating: nil, count: code + 1 - layouts.count) }
-            layouts[code] = scriptLayout
         }
 
         /// The key of one entry from strings, and its section's label: the library's own path,

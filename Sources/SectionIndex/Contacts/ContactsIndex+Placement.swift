@@ -81,6 +81,12 @@ extension ContactsIndex {
            let key = KoreanSurnames.key(of: String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)[...]) {
             return (KeyChoice(script: Script.hangul, skip: Int32(skip), usesReading: reading != nil, isRomanized: true), key)
         }
+        if let zhuyinSections, script == Script.han || script == Script.bopomofo,
+           zhuyinSections.mayRewrite(startingWith: UTF8Scalars.decode(source, at: offset).0, personalNames: options.names == .personal),
+           let key = zhuyinSections.key(of: String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)[...],
+                                        personalNames: options.names == .personal) {
+            return (KeyChoice(script: script, skip: Int32(skip), usesReading: reading != nil, isRomanized: true), key)
+        }
         if let letterVariants, script == letterVariants.script,
            letterVariants.letters[UTF8Scalars.decode(source, at: offset).0] != nil,
            let key = LetterVariants.key(of: String(decoding: UnsafeBufferPointer(rebasing: source[skip...]), as: UTF8.self)[...],
@@ -133,10 +139,8 @@ extension ContactsIndex {
     /// section number of each.
     struct Layout {
         var groups: [ContactsGroup] = []
-        var groupOfScript: [Script: Int] = [:]
-        /// ``groupOfScript`` as an array by script code (-1: none), for the per-name look-up:
-        /// no hashing per name.
-        private var groupOfScriptCode = [Int16](repeating: -1, count: ScriptSet.codeLimit)
+        /// The group each script's names go to: looked up per name.
+        private var groupOfScript = ScriptTable<Int32>()
         var firstSection: [Int] = []
         /// Every label, `#` last.
         var labels: [String] = []
@@ -150,15 +154,12 @@ extension ContactsIndex {
         /// The group that claims a script, if any.
         @inline(__always)
         func group(ofScript script: Script) -> Int? {
-            guard ScriptSet.fits(script) else { return groupOfScript[script] }
-            let group = groupOfScriptCode[Int(script.rawValue)]
-            return group < 0 ? nil : Int(group)
+            groupOfScript[script].map(Int.init)
         }
 
         mutating func append(_ group: ContactsGroup) {
             for script in group.scripts where groupOfScript[script] == nil {
-                groupOfScript[script] = groups.count
-                if ScriptSet.fits(script) { groupOfScriptCode[Int(script.rawValue)] = Int16(groups.count) }
+                groupOfScript[script] = Int32(groups.count)
             }
             firstSection.append(labels.count)
             groups.append(group)
@@ -188,10 +189,12 @@ extension ContactsIndex {
         var layout = Layout()
         for group in fixedGroups { layout.append(group) }
         var extra: [String: (group: ContactsGroup, scripts: Set<Script>)] = [:]
-        for script in present.sorted() where layout.groupOfScript[script] == nil && !script.isShared {
+        for script in present.sorted() where layout.group(ofScript: script) == nil && !script.isShared {
             var candidate: ContactsGroup?
-            if script == Script.han {
-                if case .extraGroup(let localeID) = hanHandling { candidate = try? ContactsGroup.shared(localeID: localeID) }
+            if script == Script.han || hanGroup?.scripts.contains(script) == true {
+                // The group added for Han claims its own scripts too: a zhuyin index has one
+                // set of Bopomofo sections, for Han names and names typed in Bopomofo alike.
+                candidate = hanGroup
             } else if options.scripts == .auto {
                 // The primary (or an additional) locale's own language in that script first
                 // (sr-Latn's Cyrillic names by Serbian letters), else the script's likely locale.
@@ -208,8 +211,8 @@ extension ContactsIndex {
                let own = try? ContactsGroup.shared(localeID: candidate.localeID, letters: .own) {
                 candidate = own
             }
-            let claimed = script == Script.han ? [Script.han] : candidate.scripts
-            extra[candidate.localeID, default: (candidate, [])].scripts.formUnion(claimed.filter { layout.groupOfScript[$0] == nil })
+            let claimed = candidate === hanGroup ? candidate.scripts.union([Script.han]) : candidate.scripts
+            extra[candidate.localeID, default: (candidate, [])].scripts.formUnion(claimed.filter { layout.group(ofScript: $0) == nil })
         }
         let ordered = extra.values.map { entry in
             (group: entry.group.claiming(entry.scripts),
@@ -316,9 +319,8 @@ extension ContactsIndex {
             case nothing
             case placing(UnretainedPlacement, layout: Int)
         }
-        /// By script code; beyond the codes, by script.
-        private var byCode = [Need?](repeating: nil, count: ScriptSet.codeLimit)
-        private var other: [Script: Need] = [:]
+        /// What each script met so far needs.
+        private var needs = ScriptTable<Need>()
         private var layouts: [Layout] = []
         var used = Set<String>()
 
@@ -327,14 +329,7 @@ extension ContactsIndex {
         mutating func note(_ choice: KeyChoice, romanized: String?, name: UnsafeBufferPointer<UInt8>,
                            reading: UnsafeBufferPointer<UInt8>?) {
             let script = choice.script
-            let need: Need
-            if ScriptSet.fits(script), let known = byCode[Int(script.rawValue)] {
-                need = known
-            } else if let known = other[script] {
-                need = known
-            } else {
-                need = lookUp(script)
-            }
+            let need = needs[script] ?? lookUp(script)
             guard case let .placing(placement, number) = need else { return }
             let section = index.withKey(choice, romanized: romanized, name: name, reading: reading) {
                 index.placingSection($0, placement: placement)
@@ -350,7 +345,7 @@ extension ContactsIndex {
                 layouts.append(layout)
                 need = .placing(UnretainedPlacement(placement), layout: layouts.count - 1)
             }
-            if ScriptSet.fits(script) { byCode[Int(script.rawValue)] = need } else { other[script] = need }
+            needs[script] = need
             return need
         }
     }

@@ -130,6 +130,12 @@ public struct ContactsIndex: Sendable {
     /// Hanja surnames are read by ``KoreanSurnames`` (a Korean group places Han and names are
     /// personal).
     let readsKoreanSurnames: Bool
+    /// The group added for Han when the primary's collation does not place it (stroke or
+    /// zhuyin under another locale), which also claims its own scripts (Bopomofo); nil else.
+    let hanGroup: ContactsGroup?
+    /// Keys of Bopomofo-typed names and of surnames read otherwise, under the zhuyin policy
+    /// (``ZhuyinSections``); nil under every other policy.
+    let zhuyinSections: ZhuyinSections?
     /// The script and letter variants of the group whose language has them (Urdu's Arabic
     /// kaf and yeh, ``LetterVariants``), or nil.
     let letterVariants: (script: Script, letters: [Unicode.Scalar: String])?
@@ -150,9 +156,9 @@ public struct ContactsIndex: Sendable {
         let known = Mutex<[Script: Layout]>([:])
     }
 
-    /// Some keys are rewritten (romanised Han, Korean surnames, letter variants): grouping
+    /// Some keys are rewritten (romanised Han, Korean surnames, letter variants, zhuyin): grouping
     /// keeps a slot per entry for the rewritten text.
-    var rewritesKeys: Bool { hanHandling.romanizes || readsKoreanSurnames || letterVariants != nil }
+    var rewritesKeys: Bool { hanHandling.romanizes || readsKoreanSurnames || letterVariants != nil || zhuyinSections != nil }
 
     /// Builds the index for a primary locale.
     ///
@@ -199,6 +205,25 @@ public struct ContactsIndex: Sendable {
         }
         if case .claimedBy = hanHandling {
             groups[0] = groups[0].claiming(groups[0].scripts.union([Script.han]))
+        }
+        // Without the group (an ICU without its data) Han goes to `#`, as it did before.
+        if case .extraGroup(let localeID) = hanHandling {
+            hanGroup = try? ContactsGroup.shared(localeID: localeID)
+        } else {
+            hanGroup = nil
+        }
+        // A primary group that claims no script has labels for Han alone (Traditional
+        // Chinese's stroke counts), which no name is under when another policy places Han:
+        // the group that places Han takes its place, so that a zhuyin index is one index of
+        // Bopomofo letters, not the strokes and then the letters (issue 37).
+        if groups[0].scripts.isEmpty, let hanGroup {
+            let others = groups.dropFirst().reduce(into: Set<Script>()) { $0.formUnion($1.scripts) }
+            groups[0] = hanGroup.claiming(hanGroup.scripts.union([Script.han]).subtracting(others))
+        }
+        if hanPolicy == .zhuyin, let zhuyinGroup = hanGroup ?? (hanHandling.isClaimed(byLanguage: "zh") ? groups[0] : nil) {
+            zhuyinSections = ZhuyinSections.shared(for: zhuyinGroup)
+        } else {
+            zhuyinSections = nil
         }
         readsKoreanSurnames = options.names == .personal && hanHandling.isClaimed(byLanguage: "ko")
         // Kanji that no reading places: a 他 section closing the Japanese group, where ICU's

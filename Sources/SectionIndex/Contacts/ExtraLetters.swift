@@ -76,6 +76,48 @@ enum ExtraLetters {
         return letters.mapValues { String(String.UnicodeScalarView($0.sorted { $0.value < $1.value })) }
     }
 
+    /// The order of a group's labels with each run of letters of other languages (two or more
+    /// in a row, between two of its own) in the order of the language they come from, where
+    /// one language has them all as index characters: the first such language by locale id
+    /// orders them with its collation (Kazakh Ұ before Ү, CLDR kk, where root sorts Ү first).
+    /// Otherwise the group's order stays. Positions into `labels`.
+    static func languageOrder(of labels: [String], isExtra: [Bool]) -> [Int] {
+        var order = Array(labels.indices)
+        var start = 0
+        while start < labels.count {
+            guard isExtra[start] else { start += 1; continue }
+            var end = start
+            while end < labels.count && isExtra[end] { end += 1 }
+            if end - start > 1, let sorted = sortedByTheirLanguage(Array(labels[start..<end])) {
+                order.replaceSubrange(start..<end, with: sorted.map { start + $0 })
+            }
+            start = end
+        }
+        return order
+    }
+
+    /// The positions of `letters` in the order of the first language whose index characters
+    /// have them all, or nil when none has or the order is the same.
+    private static func sortedByTheirLanguage(_ letters: [String]) -> [Int]? {
+        let wanted = Set(letters)
+        guard let language = languagesWithLetters.first(where: { wanted.isSubset(of: $0.letters) }),
+              let collator = try? Collator(locale: language.localeID, options: .localeDefaults) else { return nil }
+        let sorted = letters.indices.sorted { a, b in
+            let order = collator.compare(letters[a], letters[b])
+            return order == .ascending || (order == .same && a < b)
+        }
+        return sorted == Array(letters.indices) ? nil : sorted
+    }
+
+    /// Each language's single-letter index characters (each language and each of its scripts
+    /// once, in locale id order), read from ICU's data the first time a group has two letters
+    /// of other languages in a row: a tenth of a second, once per process.
+    private static let languagesWithLetters: [(localeID: String, letters: Set<String>)] =
+        ICU.availableLocaleIDs.sorted().filter { ICU.region(of: $0).isEmpty && !$0.contains("@") }.compactMap { id in
+            let letters = Set((ICU.exemplars(of: id, kind: .index) ?? []).filter { $0.unicodeScalars.count == 1 })
+            return letters.count > 1 ? (id, letters) : nil
+        }
+
     /// The candidates a group of `scripts` may add.
     static func candidates(for scripts: Set<Script>) -> [String] {
         scripts.sorted().flatMap { (candidatesByScript[$0.shortName] ?? "").unicodeScalars.map(String.init) }

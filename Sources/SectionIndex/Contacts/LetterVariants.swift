@@ -32,7 +32,22 @@ enum LetterVariants {
         ], source: "the Urdu alphabet's letters are ک ی ہ ا (Unicode's Arabic block notes: U+06A9 for Urdu kaf, U+06CC for Urdu yeh, U+06C1 for Urdu heh goal); CLDR ur collation tailors only these (&ی<<ئ, &ہ<<ۂ), so the Arabic forms keep root weights after ے"),
         Entry(language: "ckb", script: "Arab", letters: [
             "\u{0647}": "\u{06BE}",   // ARABIC LETTER HEH → HEH DOACHASHMEE ھ, the Kurdish h
-        ], source: "CLDR ckb exemplar characters give the Central Kurdish h as ھ (U+06BE) and have no U+0647; CLDR ckb collation does not tailor U+0647, so root files a name typed with it under ن, before ھ"),
+            "\u{0643}": "\u{06A9}",   // ARABIC LETTER KAF → KEHEH ک, the Kurdish k
+            "\u{064A}": "\u{06CC}",   // ARABIC LETTER YEH → FARSI YEH ی, the Kurdish y
+            "\u{0649}": "\u{06CC}",   // ALEF MAKSURA → FARSI YEH ی
+        ], source: "CLDR ckb exemplar characters give the Central Kurdish h as ھ (U+06BE) and have no U+0647; CLDR ckb collation does not tailor U+0647, so root files a name typed with it under ن, before ھ. Its k and y are ک (U+06A9) and ی (U+06CC), and the Arabic forms ك ي ى, which an Arabic keyboard types, are auxiliary exemplar characters only; root sorts them apart, so كريم and يوسف got sections of their own beside ک and ی, whose initial forms look the same (issue 37)"),
+        // An Arabic list: the Persian and Urdu kaf is the Arabic kaf typed on their keyboards.
+        Entry(language: "ar", script: "Arab", letters: [
+            "\u{06A9}": "\u{0643}",   // KEHEH ک → ARABIC LETTER KAF ك
+        ], source: "CLDR ar index characters have ك and no ک, which CLDR ar lists among its auxiliary exemplar characters (a letter Arabic knows, in Persian and Urdu names); CLDR ar collation does not tailor it (ى and ی are already variants of ي: &[before 2]ي<<ی<<ى), so root sorts it apart and contacts style gave کامران a section after ك whose initial form ﮐ looks as ﻛ does; ICU's ar index files it under ك, and Unicode names U+06A9 the Persian and Urdu form of kaf (the Urdu entry reads ك as ک the same way round)"),
+        // Shahmukhi writes the Urdu alphabet: the Arabic forms are read as its letters.
+        Entry(language: "pa", script: "Arab", letters: [
+            "\u{0643}": "\u{06A9}",   // ARABIC LETTER KAF → KEHEH ک
+            "\u{064A}": "\u{06CC}",   // ARABIC LETTER YEH → FARSI YEH ی
+            "\u{0649}": "\u{06CC}",   // ALEF MAKSURA → FARSI YEH ی
+            "\u{0623}": "\u{0627}",   // ALEF WITH HAMZA ABOVE → ALEF ا
+            "\u{0625}": "\u{0627}",   // ALEF WITH HAMZA BELOW → ALEF ا
+        ], source: "Shahmukhi follows the Urdu alphabet (CLDR pa_Arab exemplar characters: ک ی and no ك ي ى; أ only auxiliary, إ not at all); CLDR pa_Arab has no collation, so root sorts the Arabic forms apart: كريم and يوسف got ك and ي sections beside ک and ی, أحمد went under آ and إبراهيم under ؤ; read as the Urdu letters, as CLDR ur collation (&ا<<أ) and the Urdu entry read them (issue 37)"),
         Entry(language: "lrc", script: "Arab", letters: [
             "\u{0647}": "\u{06BE}",   // ARABIC LETTER HEH → HEH DOACHASHMEE ھ, the Luri h
         ].merging(persianAlphabetVariants) { own, _ in own },

@@ -121,12 +121,18 @@ enum TailoredLetters {
                    source: "Shahmukhi follows the Urdu alphabet … ن ں و ہ ھ ء ی ے (CLDR pa_Arab exemplar characters), و before ہ; CLDR pa_Arab has no collation of its own, and root puts ہ and ھ before و"),
         OwnLetters(localeID: "cv", letters: [("Ӑ", "А"), ("Ё", "Е"), ("Ӗ", "Ё"), ("Ӳ", "У")],
                    source: "Chuvash alphabet А Ӑ Б В Г Д Е Ё Ӗ Ж З И Й К Л М Н О П Р С Ҫ Т У Ӳ Ф Х Ц Ч Ш Щ Ъ Ы Ь Э Ю Я, and CLDR cv index characters, which list Ӑ Ё Ӗ Ӳ; CLDR cv has no collation, so root makes them variants of А Е Е У (a breve, a diaeresis) and ICU drops the labels"),
-        OwnLetters(localeID: "mzn", letters: [], moved: [("و", "ن")],
-                   source: "Mazanderani writes the Persian alphabet … ل م ن و ه ی (CLDR mzn index and exemplar characters), و before ه as in Persian; CLDR mzn has no collation, and root puts ه before و"),
-        OwnLetters(localeID: "lrc", letters: [], moved: [("و", "ن")],
-                   source: "Northern Luri writes the Persian alphabet … ل م ن و ھ ی (CLDR lrc index and exemplar characters, h as ھ), و before h as in Persian; CLDR lrc has no collation, and root puts ھ before و"),
-        OwnLetters(localeID: "mr", letters: [], dropped: ["ॐ", "ऽ"],
-                   source: "Marathi varnamala अ आ इ ई उ ऊ ऋ ऌ ए ऐ ऑ ओ औ क … ह ळ क्ष ज्ञ: the om sign ॐ and the avagraha ऽ, which CLDR mr index characters list, are a symbol and a sign, not letters"),
+        OwnLetters(localeID: "mzn", letters: [], moved: [("و", "ن")], dropped: ["ء"],
+                   source: "Mazanderani writes the Persian alphabet … ل م ن و ه ی (CLDR mzn index and exemplar characters), و before ه as in Persian; CLDR mzn has no collation, and root puts ه before و. " + persianHamzaSource),
+        OwnLetters(localeID: "lrc", letters: [], moved: [("و", "ن")], dropped: ["ء"],
+                   source: "Northern Luri writes the Persian alphabet … ل م ن و ھ ی (CLDR lrc index and exemplar characters, h as ھ), و before h as in Persian; CLDR lrc has no collation, and root puts ھ before و. " + persianHamzaSource),
+        OwnLetters(localeID: "fa", letters: [], dropped: ["ء"], source: persianHamzaSource),
+        // fa_AF's collation is CLDR ps's ([import ps]: &ا<<أ<<ٲ<<ٱ<<إ<<ٳ<ء), its index fa's.
+        OwnLetters(localeID: "fa_AF", letters: [], dropped: ["ء"], source: persianHamzaSource),
+        // ॐ keeps the section CLDR mr index characters give it (first, before अ; CLDR mr
+        // collation &ॐ<ं), the section every other Devanagari list already gives it as a
+        // letter of another language: not `#`, beside digits.
+        OwnLetters(localeID: "mr", letters: [], dropped: ["ऽ"],
+                   source: "Marathi varnamala अ आ इ ई उ ऊ ऋ ऌ ए ऐ ऑ ओ औ क … ह ळ क्ष ज्ञ: the avagraha ऽ, which CLDR mr index characters list, is a sign that starts no word; the om sign ॐ, which they list first, keeps its section (CLDR mr index characters and collation &ॐ<ं)"),
         OwnLetters(localeID: "as", letters: [], dropped: ["ৎ"],
                    source: "Assamese barnamala অ … ঔ ক … হ ক্ষ: khanda ta ৎ, which CLDR as index characters list, is a final form of ত that starts no word"),
         OwnLetters(localeID: "sat", letters: [], dropped: ["ᱸ", "ᱹ", "ᱺ", "ᱻ", "ᱼ", "ᱽ"],
@@ -150,6 +156,9 @@ enum TailoredLetters {
         OwnLetters(localeID: "dyo", letters: [("Ñ", "N")],
                    source: "Jola-Fonyi as Senegal writes its national languages, ñ and ŋ letters of their own after n (CLDR dyo standard exemplar characters a–y á é í ñ ó ú ŋ; Wolof likewise, CLDR wo &N<ñ<ŋ), and CLDR dyo index characters A … N Ñ Ŋ O …; CLDR dyo has no collation, so root makes ñ a variant of n and ICU drops the label"),
     ]
+
+    /// Why a Persian-alphabet list has no ء section: hamza is no letter a Persian index shows.
+    private static let persianHamzaSource = "CLDR fa collation files ء with the hamza forms أ إ ؤ ئ as one letter right after ا (&ا<<ٱ<ء<<أ<<ٲ<<إ<<ٳ<<ؤ<<یٔ<<<ىٔ<<<ئ), and CLDR fa index characters (آ ا ب پ …, as fa_AF's, mzn's and lrc's) give it no section, so ICU files those names under ا; ء is a label only because other languages (ps, ur, ks) have it, and contacts style gave أحمد and إبراهيم a ء section against Persian's index"
 
     /// Whether a label of a locale's index is left out of its group: a combining mark (the
     /// anusvara ं or virama ् some CLDR index characters list) or a sign the table names.

@@ -31,9 +31,21 @@ extension Fixture {
         func fail(_ line: Int, _ message: String) {
             report.failures.append(.init(path: path, line: line, message: message))
         }
-        for problem in problems { fail(problem.line, "malformed line: \(problem.message)") }
-        // Without a locale there is nothing to build; the missing header is the one failure.
-        guard let locale = headers.first(where: { $0.key == "locale" }) else { return report.inLineOrder }
+        // Line 0 is the file as a whole (an empty one), not a line of it.
+        for problem in problems { fail(problem.line, problem.line == 0 ? problem.message : "malformed line: \(problem.message)") }
+        // Without a locale there is nothing to build: the missing header fails, and so does
+        // each header that is not one (`LOCALE:` is not `locale:`), at its own line.
+        guard let locale = headers.first(where: { $0.key == "locale" }) else {
+            let parser = SettingsParser(IndexSettings.settings, context: "an index", spelling: .header)
+            for header in headers {
+                let key = Self.settingName(ofHeader: header.key)
+                guard parser.setting(named: key) == nil else { continue }
+                let error = SettingsError(key: key, value: header.value,
+                                          problem: .unknown(context: parser.context, suggestion: parser.suggestion(for: key)))
+                fail(header.line, "\(error)")
+            }
+            return report.inLineOrder
+        }
         let index: any NameIndex
         do {
             index = try settings(locale: locale.value).makeIndex()

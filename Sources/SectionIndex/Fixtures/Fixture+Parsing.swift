@@ -56,7 +56,10 @@ extension Fixture {
             }
         }
         if !headers.contains(where: { $0.key == "locale" }) {
-            problems.append(Problem(line: 1, message: "no 'locale:' header"))
+            // An empty file has no line 1 to point at: the problem is the file's (line 0).
+            let isEmpty = text.isEmpty || text == "\u{FEFF}"
+            problems.append(isEmpty ? Problem(line: 0, message: "the fixture is empty: it needs a 'locale:' header")
+                                    : Problem(line: 1, message: "no 'locale:' header"))
         }
     }
 

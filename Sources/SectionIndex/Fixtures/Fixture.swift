@@ -67,6 +67,12 @@ public struct Fixture: Sendable {
     public struct Problem: Hashable, Sendable {
         public var line: Int
         public var message: String
+
+        /// A problem found before parsing, such as a line that is not UTF-8.
+        public init(line: Int, message: String) {
+            self.line = line
+            self.message = message
+        }
     }
 
     public var path: String

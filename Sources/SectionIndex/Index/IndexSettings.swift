@@ -97,7 +97,7 @@ extension IndexSettings {
             .value("inflow", "TEXT", help: "text of buckets between scripts (icu style, default …)") { $0.inflow = $1 },
             .value("max-labels", "N", help: "most labels an index keeps (icu style, default 99)") {
                 (settings: inout IndexSettings, value: String) throws(SettingsError.Problem) in
-                guard let count = Int(value), count > 0 else { throw .notAPositiveNumber }
+                guard let count = wholeNumber(value, as: Int.self), count > 0 else { throw .notAPositiveNumber }
                 settings.maximumLabelCount = count
             },
             .flag("strict", help: "refuse a locale that ICU would serve from root, or with a collation type ICU lacks for it") { $0.strict = $1 },

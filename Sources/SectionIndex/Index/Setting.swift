@@ -128,6 +128,8 @@ package struct SettingsParser<Target> {
 
     /// The known key nearest to a misspelt one (at most two edits, or a prefix either way).
     package func suggestion(for key: String) -> String? {
+        // Keys are lower case: `LOCALE` is `locale` mistyped, however far apart the letters.
+        if let same = settings.first(where: { $0.name == key.lowercased() }) { return same.name }
         let scored = settings.map { ($0.name, editDistance(key, $0.name)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         if best.1 <= min(2, max(1, key.count / 3)) { return best.0 }
@@ -155,6 +157,18 @@ package func editDistance(_ a: String, _ b: String) -> Int {
         previous = current
     }
     return previous[b.count]
+}
+
+/// A whole number written as digits only, the one rule for every numeric setting: no sign
+/// (`+5` and `-0` are refused as `-1` is), no spaces, no underscores.
+///
+/// ```swift
+/// wholeNumber("42", as: UInt32.self)   // 42
+/// wholeNumber("+5", as: UInt32.self)   // nil
+/// ```
+package func wholeNumber<Number: FixedWidthInteger>(_ text: String, as type: Number.Type) -> Number? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    return Number(text)
 }
 
 /// A setting that cannot be used, with its key and value; the message spells the key as it

@@ -5,9 +5,10 @@ struct QueryPlan {
     /// For each word of the query, the weight sequences that match it: its own, and those in
     /// which its last letters begin a contraction.
     var tokens: [[[UInt32]]] = []
-    /// The words made only of punctuation and symbols ("#", "+", "."): collation ignores
-    /// punctuation, so they are matched as written (their UTF-8), anywhere in the name or
-    /// the reading, in either mode.
+    /// The words made only of punctuation and symbols ("#", "+", "."), or of characters
+    /// without weights (a lone combining mark, a control character): collation ignores
+    /// them, so they are matched as written (their UTF-8), anywhere in the name or the
+    /// reading, in any mode.
     var literals: [PatternSearch<UInt8>] = []
     /// In ``NameMatcher/Mode/t9``, the words of digits, as dial-pad keys.
     var dialPadWords: [[UInt8]] = []
@@ -34,29 +35,37 @@ extension NameMatcher {
     private static let contractionTailLimit = 3
 
     /// Splits a query at white space and weighs each word.
+    ///
+    /// Each word is a condition an entry must meet, not a count: a word given again (or one
+    /// that weighs the same, `Anna anna`) adds nothing and is planned once, so a query of
+    /// thousands of repeated words costs what one costs. A word collation ignores entirely
+    /// (only combining marks, control or format characters) is matched as written, as a
+    /// word of punctuation is: it does not turn into a query that matches everything.
     func plan(_ query: String, weigher: ICU.SearchWeigher, mode: Mode = .prefix) -> QueryPlan {
         var plan = QueryPlan()
         var word = String.UnicodeScalarView()
+        var seenTexts = Set<String>(), seenTokens = Set<[[UInt32]]>()
         func finishWord() {
             defer { word = String.UnicodeScalarView() }
             guard !word.isEmpty else { return }
             let text = String(word)
+            // A word given again is planned once (a literal or a dial-pad word is its text).
+            guard seenTexts.insert(text).inserted else { return }
             if mode == .t9, let keys = DialPad.digits(of: text) {
                 plan.dialPadWords.append(keys)
                 return
             }
-            if word.allSatisfy(Self.isPunctuationOrSymbol) {
+            let weights = word.allSatisfy(Self.isPunctuationOrSymbol) ? [] : weigher.weights(of: text)
+            guard !weights.isEmpty else {
                 plan.literals.append(PatternSearch(Array(text.utf8)))
                 return
             }
-            let weights = weigher.weights(of: text)
-            guard !weights.isEmpty else { return }
             var alternatives = [weights] + contractionAlternatives(of: word, weights: weights, weigher: weigher)
             if let typing = HangulRomanization.finalAsNextInitial(word), case let other = weigher.weights(of: typing),
                !other.isEmpty, !alternatives.contains(other) {
                 alternatives.append(other)
             }
-            plan.tokens.append(alternatives)
+            if seenTokens.insert(alternatives).inserted { plan.tokens.append(alternatives) }
         }
         for scalar in query.unicodeScalars {
             if ICU.isWhiteSpace(scalar) {

@@ -9,14 +9,21 @@ struct KeyTable {
     /// `starts[i]..<starts[i + 1]` are the bytes of key `i`; only `[0]` when the table was
     /// built with its records and every record holds its key's offset and length.
     private(set) var starts: [Int]
+    /// The number of keys, in a table of either kind: stored, since a table built with its
+    /// records has no starts to count them by.
+    private(set) var count: Int
 
-    /// The number of keys of a table built by ``build(count:append:)``.
-    var count: Int { starts.count - 1 }
+    init(bytes: [UInt8], starts: [Int], count: Int) {
+        self.bytes = bytes
+        self.starts = starts
+        self.count = count
+    }
 
     /// Frees the keys once the records are sorted: the order does not need them.
     mutating func release() {
         bytes = []
         starts = [0]
+        count = 0
     }
 
     /// Builds the table: `append(i, &buffer)` appends key `i` to the buffer.
@@ -109,7 +116,7 @@ struct KeyTable {
                 // Chunk k's records, its own: its worker moves their offsets by where its keys went.
                 return KeyTable(bytes: joined(&keys) { k, base in
                     for j in parts[k].indices { parts[k][j].start += UInt32(base) }
-                }, starts: [0])
+                }, starts: [0], count: count)
             }
             // Too large for 32-bit offsets: the starts, from the lengths.
             var bytes: [UInt8] = []
@@ -125,7 +132,7 @@ struct KeyTable {
                     }
                 }
             }
-            return KeyTable(bytes: bytes, starts: starts)
+            return KeyTable(bytes: bytes, starts: starts, count: count)
         }
         return (table, records, tieBreak, states)
     }
@@ -150,7 +157,7 @@ struct KeyTable {
                 for (j, end) in parts[k].ends.enumerated() { startParts[k].initializeElement(at: j, to: base + end) }
             }
         }
-        return KeyTable(bytes: bytes, starts: starts)
+        return KeyTable(bytes: bytes, starts: starts, count: starts.count - 1)
     }
 
     /// The chunks' bytes in one buffer, in chunk order, the chunks copied on every core, each

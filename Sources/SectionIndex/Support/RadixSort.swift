@@ -133,7 +133,7 @@ extension KeyTable {
     /// names share long prefixes and the keys no longer fit in cache. Keys contain no zero
     /// bytes, so a key that ends reads as zeros and sorts before its extensions.
     func sort(_ records: inout [OrderRecord], tieBreak: TieBreak? = nil) {
-        let tie = tieBreak?.keys ?? KeyTable(bytes: [], starts: [0])
+        let tie = tieBreak?.keys ?? KeyTable(bytes: [], starts: [0], count: 0)
         let owners = tieBreak?.owners ?? TieOwners(count: 0, owners: [])
         bytes.withUnsafeBufferPointer { keyBuffer in
             starts.withUnsafeBufferPointer { startBuffer in

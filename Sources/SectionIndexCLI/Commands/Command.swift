@@ -61,7 +61,7 @@ struct ArgumentSpec {
     /// The list to read: a file, `-` or nothing for standard input.
     static let file = ArgumentSpec(
         name: "FILE", isOptional: true,
-        help: "UTF-8 text, one entry per line: `name`, or `name<TAB>reading` (further columns are ignored); standard input when absent or -")
+        help: "UTF-8 text, one entry per line: `name`, or `name<TAB>reading` (further columns are ignored); lines end at LF or CRLF (a lone CR stays in the name, with a warning); standard input when absent or -")
 }
 
 /// Everything a command line can set, typed, with the defaults filled in. Each subcommand
@@ -120,7 +120,14 @@ extension CommandOptions {
     }
 
     static var sample: Setting<CommandOptions> {
-        .flag("sample", help: "use the built-in sample instead of FILE or standard input") { $0.sample = $1 }
+        .flag("sample", help: "use the built-in sample instead of FILE or standard input (refused with a FILE)") { $0.sample = $1 }
+    }
+
+    /// `--sample` with a FILE as well: one of them would be ignored, so neither is chosen.
+    static func validateSample(_ invocation: Invocation, fileArgument: Int) throws(UsageError) {
+        guard invocation.options.sample, invocation.arguments.count > fileArgument else { return }
+        throw UsageError("'--sample' takes no FILE: it replaces the input, so '\(RawArguments.displayed(invocation.arguments[fileArgument]))' would be ignored; give one or the other",
+                         subcommand: invocation.subcommand)
     }
 
     /// `--format`, allowing only what the command prints; another known format is refused

@@ -31,10 +31,11 @@ struct CommandContext {
     /// real peaks.
     static let bytesPerGroupedLine = 160, bytesPerSortedLine = 96, bytesPerKeyedLine = 48, bytesPerPageLine = 2048
 
-    /// The same entries as one buffer of lines: no string per line.
-    func readTable(argumentIndex: Int = 0) throws -> UTF8Table {
+    /// The same entries as one buffer of lines: no string per line. `startsFile`: a leading
+    /// U+FEFF is a byte-order mark, dropped (``InputDecoding/table(from:source:invalid:startsFile:)``).
+    func readTable(argumentIndex: Int = 0, startsFile: Bool = true) throws -> UTF8Table {
         let (bytes, source) = try readInput(argumentIndex: argumentIndex)
-        return try InputDecoding.table(from: bytes, source: source, invalid: options.invalid)
+        return try InputDecoding.table(from: bytes, source: source, invalid: options.invalid, startsFile: startsFile)
     }
 
     /// The same entries as a sequence of tables over one buffer, each of a part of the lines
@@ -48,7 +49,14 @@ struct CommandContext {
     /// errors give it.
     private func readInput(argumentIndex: Int) throws -> (bytes: [UInt8], source: String) {
         let path = invocation.arguments.count > argumentIndex ? invocation.arguments[argumentIndex] : nil
-        return (try readFile(path), path.map(RawArguments.displayed) ?? "standard input")
+        let (bytes, source) = (try readFile(path), FileReading.displayName(path))
+        if let (line, count) = InputDecoding.loneCarriageReturns(in: bytes) {
+            errors.line("section-index: warning: " + RawArguments.displayed(source)
+                + ": line \(line) holds a carriage return (CR) that no line feed follows, as old Mac files end lines"
+                + (count > 1 ? " (\(count) such CRs in all)" : "")
+                + "; only LF and CRLF end a line, so it stays in the name (tr '\\r' '\\n' converts such a file)")
+        }
+        return (bytes, source)
     }
 
     /// The entries to work on: the built-in sample with `--sample`, or when standard input is

@@ -32,6 +32,10 @@ enum GroupCommand: Command {
     `sort` puts each script where the collation does, `group` puts each name in its section.
     """
 
+    static func validate(_ invocation: Invocation) throws(UsageError) {
+        try CommandOptions.validateSample(invocation, fileArgument: 0)
+    }
+
     static func run(_ context: CommandContext) throws -> ExitCode {
         let index = try context.makeIndex()
         let (table, isSample) = try context.inputTableOrSample()

@@ -8,11 +8,11 @@ enum Help {
     }
 
     static let exitCodes = """
-    exit codes: 0 success; 1 check found failures; 64 usage error or bad locale; 65 input is not
-    valid UTF-8 text; 66 FILE or FIXTURE not found; 70 ICU failed; 71 out of memory for the
+    exit codes: 0 success; 1 check found failures (a fixture line not UTF-8 is one); 64 usage error
+    (also an option value or QUERY that is not UTF-8) or bad locale; 65 FILE or standard input is
+    not valid UTF-8 text; 66 FILE or FIXTURE not found; 70 ICU failed; 71 out of memory for the
     input; 74 reading or writing failed (a directory, a symlink loop, a closed standard input or
-    output, a full disk); 141 the reader of the output went away (a closed pipe, as `| head`
-    does).
+    output, a full disk); 141 the reader of the output went away (a closed pipe, as `| head` does).
     """
 
     /// The whole tool: every subcommand's synopsis, then `group`'s options (the default).

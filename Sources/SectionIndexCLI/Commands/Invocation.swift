@@ -56,10 +56,14 @@ extension Invocation {
     /// run.options.index.locale      // "sv"
     /// ```
     ///
+    /// - Parameter notUTF8: the arguments that were not UTF-8, as ``RawArguments/bytes`` keys
+    ///   them: only a FILE or FIXTURE may be one (it is opened by its bytes); an option's value
+    ///   or a QUERY that is not UTF-8 is refused, since its escaped form would be taken as text.
     /// - Throws: ``UsageError`` for an unknown subcommand or option (naming the nearest known
-    ///   one), a missing or invalid value, an option given twice with different values, or a
-    ///   wrong number of arguments.
-    public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Invocation {
+    ///   one), a missing or invalid value, an option given twice with different values, a
+    ///   wrong number of arguments, or an argument that is not UTF-8 where text is needed.
+    public static func parse(_ arguments: [String], environment: [String: String],
+                             notUTF8: [String: [UInt8]] = [:]) throws(UsageError) -> Invocation {
         var rest = arguments[...]
         var subcommand = Subcommand.group
         var named = false
@@ -92,7 +96,7 @@ extension Invocation {
             }
             if argument == "--version" { invocation.wantsVersion = true; continue }
             guard argument.hasPrefix("--") else {
-                throw UsageError("unknown option '\(argument)'", subcommand: subcommand)
+                throw UsageError("unknown option '\(RawArguments.displayed(argument))'", subcommand: subcommand)
             }
             var name = String(argument.dropFirst(2))
             var value: String?
@@ -101,6 +105,9 @@ extension Invocation {
                 name = String(name[..<equals])
             }
             guard let setting = parser.setting(named: name) else {
+                guard notUTF8[argument] == nil else {
+                    throw UsageError("unknown option '\(RawArguments.displayed(argument))' (not UTF-8: \(RawArguments.invalidByteDescription(in: argument)))", subcommand: subcommand)
+                }
                 let error = SettingsError(key: name, value: value, problem: .unknown(context: parser.context, suggestion: parser.suggestion(for: name)),
                                           spelling: .option)
                 throw UsageError(error.description, subcommand: subcommand)
@@ -110,7 +117,11 @@ extension Invocation {
                 value = Toggle.on.rawValue
             } else if value == nil {
                 guard let next = rest.popFirst() else { throw UsageError("option '--\(name)' needs a value", subcommand: subcommand) }
+                try refuseNotUTF8(next, as: "the value of '--\(name)'", if: notUTF8[next] != nil, subcommand: subcommand)
                 value = next
+            } else {
+                // `--name=value`: the name is a known option, so the bytes are the value's.
+                try refuseNotUTF8(value!, as: "the value of '--\(name)'", if: notUTF8[argument] != nil, subcommand: subcommand)
             }
             pairs.append((name, value!))
         }
@@ -136,6 +147,12 @@ extension Invocation {
             }
             throw UsageError("unexpected argument '\(invocation.arguments[maximum])'", subcommand: subcommand)
         }
+        // Only a file is opened by its bytes; any other argument is read as text.
+        for (position, argument) in invocation.arguments.enumerated() {
+            let spec = command.arguments[min(position, command.arguments.count - 1)]
+            guard spec.name != ArgumentSpec.file.name, spec.name != "FIXTURE" else { continue }
+            try refuseNotUTF8(argument, as: spec.name, if: notUTF8[argument] != nil, subcommand: subcommand)
+        }
         if !invocation.given.contains("locale"), command.options.contains(where: { $0.name == "locale" }) {
             let (locale, source) = defaultLocale(from: environment)
             invocation.options.index.locale = locale
@@ -143,6 +160,14 @@ extension Invocation {
         }
         try command.validate(invocation)
         return invocation
+    }
+
+    /// Refuses an argument that was not UTF-8 (`argument` is its escaped form).
+    private static func refuseNotUTF8(_ argument: String, as what: String, if isNotUTF8: Bool,
+                                      subcommand: Subcommand) throws(UsageError) {
+        guard isNotUTF8 else { return }
+        throw UsageError("\(what) is not UTF-8: '\(RawArguments.displayed(argument))' has \(RawArguments.invalidByteDescription(in: argument)); only a FILE may be given in other bytes",
+                         subcommand: subcommand)
     }
 
     /// "unknown subcommand 'grup'; did you mean 'group'?"

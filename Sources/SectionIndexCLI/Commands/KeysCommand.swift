@@ -25,14 +25,18 @@ enum KeysCommand: Command {
     (1-based, in this input)}. The keys' plain byte order is the order `group` prints:
     `LC_ALL=C sort` or SQL `ORDER BY` over them gives it without ICU. Split a list, run keys on
     each part with --offset set to the part's first position in the whole (the lines before
-    it), and the keys are the whole list's. Keys depend on the settings and on the ICU and
+    it), and the keys are the whole list's. With --offset above 0 the input continues a
+    list: a U+FEFF at its start is kept as a character of the first name, as in the whole
+    list, not dropped as a byte-order mark (with --offset 0 it is dropped). Keys depend on the settings and on the ICU and
     CLDR versions (`section-index --version`).
     """
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let index = try context.makeIndex()
-        let table = try context.readTable()
         let offset = context.options.offset
+        // A part after the first continues the list: a U+FEFF at its start is the first name's,
+        // as it is in the whole list, not a byte-order mark.
+        let table = try context.readTable(startsFile: offset == 0)
         guard UInt64(offset) + UInt64(table.count) <= UInt64(UInt32.max) + 1 else {
             throw UsageError("'--offset \(offset)' with \(table.count) entries numbers them past \(UInt32.max), the largest position a key holds", subcommand: .keys)
         }
@@ -83,9 +87,9 @@ enum KeysCommand: Command {
 extension CommandOptions {
     /// `keys --offset N`: a whole number that fits the key's 4-byte position.
     static var offset: Setting<CommandOptions> {
-        .value("offset", "N", help: "number the entries from N (default 0): the position of this part's first entry in a split list") {
+        .value("offset", "N", help: "number the entries from N (digits, default 0): the position of this part's first entry in a split list") {
             (options: inout CommandOptions, value: String) throws(SettingsError.Problem) in
-            guard let offset = UInt32(value) else {
+            guard let offset = wholeNumber(value, as: UInt32.self) else {
                 throw .other("'--offset' takes a whole number from 0 to \(UInt32.max), not '\(value)'")
             }
             options.offset = offset

@@ -23,10 +23,13 @@ enum SearchCommand: Command {
     the query word (and may run on into the next words); substring: it occurs anywhere; t9: a
     word of digits is typed on a dial pad (2 abc … 9 wxyz) against the Latin words and their
     initials (5646 finds John Smith, 94264 finds 张伟 under zh), other words as in prefix.
-    A word of only punctuation and symbols (`#`, `+`, `.`, `&`) matches names or readings
-    that contain it as written, in any mode. An empty QUERY matches every entry; a QUERY
-    longer than every line matches none. Time is linear in the input for any QUERY: each line
-    is matched on its own and only the matches are sorted.
+    A word of only punctuation and symbols (`#`, `+`, `.`, `&`), or of characters collation
+    ignores (a lone combining mark, a control character), matches names or readings that
+    contain it as written, in any mode. Words are conditions, not counts: a word given again
+    counts once (`a a a` finds Anna), so a QUERY longer than a line may still match it. An
+    empty QUERY, or one of only white space, matches every entry. Time is linear in the input
+    for any QUERY, and repeated words cost nothing more: each line is matched on its own and
+    only the matches are sorted.
 
     What matches:
       letters without marks  a Latin letter typed without marks finds it with marks or a
@@ -56,6 +59,10 @@ enum SearchCommand: Command {
     Without FILE on a terminal, or with --sample, the built-in sample is searched.
     """
 
+    static func validate(_ invocation: Invocation) throws(UsageError) {
+        try CommandOptions.validateSample(invocation, fileArgument: 1)
+    }
+
     static func run(_ context: CommandContext) throws -> ExitCode {
         let index = try context.makeIndex()
         let query = context.invocation.arguments[0]
@@ -75,7 +82,10 @@ enum SearchCommand: Command {
                 .object([("label", .string(order.labels[section]))] + table.entry(position).jsonMembers)
             }, to: output)
         case .text, .html:
-            for (position, _) in order.entries { output.line(table.entry(position).asRead) }
+            // Each line as read, further columns included, as sort's text prints it.
+            BlockWriter.write(count: order.entries.count, to: output) { rows, text in
+                BlockWriter.appendLines(order.entries[rows].lazy.map(\.position), of: table, to: &text, wholeLines: true)
+            }
         }
         return .success
     }

@@ -24,8 +24,9 @@ enum SortCommand: Command {
     }
     static let formats: [OutputFormat] = [.text, .tsv, .json]
     static let notes = """
-    formats: text, each line as it was read (name, or name<TAB>reading); tsv, name<TAB>reading
-    per entry, the reading column left out when the line had none (the same bytes as text);
+    formats: text, each line as it was read (further columns and an empty reading's tab
+    kept); tsv, name<TAB>reading per entry, the reading column left out when the line had
+    none (the same bytes as text for lines of one column or two);
     json, an array of {name, reading (only when the line has one), index (0-based), line
     (1-based)}.
 
@@ -66,9 +67,10 @@ enum SortCommand: Command {
                     + [("index", .number(position)), ("line", .number(position + 1))])
             }
         case .text, .tsv, .html:
-            // tsv is name<TAB>reading with the column left out when empty: the line as read.
+            // text is each line as read; tsv is name<TAB>reading, the column left out when empty.
+            let wholeLines = context.options.format != .tsv
             BlockWriter.write(count: order.count, to: output) { rows, text in
-                BlockWriter.appendLines(order[rows].lazy.map { Int($0) }, of: table, to: &text)
+                BlockWriter.appendLines(order[rows].lazy.map { Int($0) }, of: table, to: &text, wholeLines: wholeLines)
             }
         }
         return .success

@@ -10,11 +10,21 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var code: Int32
     public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
-    public var description: String { "cannot read '\(path)': \(String(cString: strerror(code)))" }
+    public var description: String {
+        // A closed standard input is read as descriptor -1 (`Tool.main`): EBADF.
+        "cannot read '\(path)': " + (code == EBADF && path == "standard input" ? "it is closed" : String(cString: strerror(code)))
+    }
 }
 
 /// Reads a whole file (or standard input for nil or "-") as bytes.
 enum FileReading {
+    /// A FILE argument as messages name it: "standard input" for nil or "-", whichever way
+    /// standard input was asked for, else the path with bytes that are not UTF-8 escaped.
+    static func displayName(_ path: String?) -> String {
+        guard let path, path != "-" else { return "standard input" }
+        return RawArguments.displayed(path)
+    }
+
     /// - Parameter pathBytes: the path's bytes as given on the command line, when they are not
     ///   UTF-8 (``RawArguments``); `path` is then only its name in messages.
     static func bytes(path: String?, pathBytes: [UInt8]? = nil, standardInput: Int32) throws -> [UInt8] {
@@ -33,7 +43,7 @@ enum FileReading {
         }
         defer { if descriptor != standardInput { close(descriptor) } }
         var result: [UInt8] = []
-        let displayed = path.map(RawArguments.displayed) ?? "standard input"
+        let displayed = displayName(path)
         // A regular file is read straight into a buffer of its size. From where the descriptor
         // stands: standard input may be a file another program has read part of.
         var status = stat()

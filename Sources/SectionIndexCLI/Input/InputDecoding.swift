@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SectionIndex
 
 /// One input line: `name`, or `name<TAB>reading` (further columns are ignored).
@@ -36,9 +41,13 @@ public enum InputDecoding {
     /// The entries as ranges of one buffer, without a string per line: what `group` reads.
     /// With `.replace`, ill-formed sequences and NUL bytes become U+FFFD first. The input is
     /// checked and cut into lines on every core, in pieces of whole lines.
+    ///
+    /// - Parameter startsFile: the input is the start of a file, so a leading U+FEFF is its
+    ///   byte-order mark and is dropped; false for a part that continues a list (`keys
+    ///   --offset` above 0), where U+FEFF is a character of the first name as in the whole.
     package static func table(from bytes: [UInt8], source: String,
-                              invalid: InvalidPolicy) throws -> UTF8Table {
-        let pieces = linePieces(of: bytes)
+                              invalid: InvalidPolicy, startsFile: Bool = true) throws -> UTF8Table {
+        let pieces = linePieces(of: bytes, startsFile: startsFile)
         let lineCounts = bytes.withUnsafeBufferPointer { all in
             ParallelWork.map(count: pieces.count, concurrently: all.count >= 1 << 16) { k in lineCount(all, pieces[k]) }
         }
@@ -47,7 +56,7 @@ public enum InputDecoding {
         if let table = try filledTable(bytes, pieces: pieces, lineCounts: lineCounts, source: source, invalid: invalid) {
             return table
         }
-        let checked = try checkedText(from: bytes, source: source, invalid: invalid)
+        let checked = try checkedText(from: bytes, source: source, invalid: invalid, startsFile: startsFile)
         // The rebuilt text passes the same judgement per line that rebuilt it.
         guard let table = try filledTable(checked.text, pieces: checked.pieces, lineCounts: checked.lineCounts,
                                           source: source, invalid: invalid) else {
@@ -253,9 +262,10 @@ public enum InputDecoding {
     }
 
     private static func checkedText(from bytes: [UInt8], source: String, invalid: InvalidPolicy,
-                                    pieceCount: Int = 4 * ParallelWork.processorCount) throws -> CheckedText {
+                                    pieceCount: Int = 4 * ParallelWork.processorCount,
+                                    startsFile: Bool = true) throws -> CheckedText {
         var text = bytes
-        var pieces = linePieces(of: bytes, count: pieceCount)
+        var pieces = linePieces(of: bytes, count: pieceCount, startsFile: startsFile)
         var lineCounts: [Int]
         // Each piece: its line count and its first problem (line in the piece, offsets).
         let checked = bytes.withUnsafeBufferPointer { all in
@@ -282,9 +292,9 @@ public enum InputDecoding {
             text.reserveCapacity(bytes.count)
             // The byte-order mark goes back in front, so the pass below strips it once: a
             // second U+FEFF, now first in the rebuilt text, is part of the first name.
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { text = [0xEF, 0xBB, 0xBF] }
+            if startsFile, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { text = [0xEF, 0xBB, 0xBF] }
             bytes.withUnsafeBufferPointer { all in
-                forEachLine(of: all, in: linePieces(of: bytes, count: 1)[0], includingEnds: true) { line, _, _ in
+                forEachLine(of: all, in: linePieces(of: bytes, count: 1, startsFile: startsFile)[0], includingEnds: true) { line, _, _ in
                     if firstProblem(in: line) == nil {
                         text.append(contentsOf: line)
                     } else {
@@ -292,7 +302,7 @@ public enum InputDecoding {
                     }
                 }
             }
-            pieces = linePieces(of: text, count: pieceCount)
+            pieces = linePieces(of: text, count: pieceCount, startsFile: startsFile)
             lineCounts = text.withUnsafeBufferPointer { all in
                 ParallelWork.map(count: pieces.count) { k in
                     var lines = 0
@@ -311,10 +321,11 @@ public enum InputDecoding {
         return CheckedText(text: text, pieces: pieces, lineCounts: lineCounts)
     }
 
-    /// The input after a leading BOM, cut into `count` pieces of whole lines (four a core by
-    /// default; some may be empty).
-    private static func linePieces(of bytes: [UInt8], count: Int = 4 * ParallelWork.processorCount) -> [Range<Int>] {
-        let begin = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    /// The input after a leading BOM (when it starts a file), cut into `count` pieces of whole
+    /// lines (four a core by default; some may be empty).
+    private static func linePieces(of bytes: [UInt8], count: Int = 4 * ParallelWork.processorCount,
+                                   startsFile: Bool = true) -> [Range<Int>] {
+        let begin = startsFile && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var bounds = [begin]
         let size = (bytes.count - begin) / max(count, 1)
         for k in 1..<max(count, 1) {
@@ -344,6 +355,27 @@ public enum InputDecoding {
             if !includingEnds, end > start, all[end - 1] == 0x0D { end -= 1 }
             body(UnsafeBufferPointer(rebasing: all[start..<(includingEnds ? next : end)]), number, start)
             start = next
+        }
+    }
+
+    /// Carriage returns that no line feed follows, which do not end a line (only LF and CRLF
+    /// do, and a CR at the very end): the line of the first (1-based) and how many there are;
+    /// nil when there is none.
+    static func loneCarriageReturns(in bytes: [UInt8]) -> (line: Int, count: Int)? {
+        bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return nil }
+            var first: Int?, count = 0
+            var i = 0
+            while i < all.count, let found = memchr(base + i, 0x0D, all.count - i) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if at + 1 < all.count, all[at + 1] != 0x0A {
+                    count += 1
+                    first = first ?? at
+                }
+                i = at + 1
+            }
+            guard let first else { return nil }
+            return (UnsafeBufferPointer(rebasing: all[..<first]).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }, count)
         }
     }
 

@@ -72,13 +72,39 @@ public struct RawArguments: Sendable {
         return String(scalars)
     }
 
-    /// An argument for a message: escaped bytes shown as `\xE9`.
+    /// The first byte of an argument that is not UTF-8 (``bytes`` holds it), with its offset
+    /// in the argument: each escaped byte stands for one byte, every other scalar for its UTF-8.
+    public static func firstInvalidByte(in argument: String) -> (offset: Int, byte: UInt8)? {
+        var offset = 0
+        for scalar in argument.unicodeScalars {
+            if scalar.value >= escapeBase + 0x80, scalar.value <= escapeBase + 0xFF {
+                return (offset, UInt8(scalar.value - escapeBase))
+            }
+            offset += UTF8.width(scalar)
+        }
+        return nil
+    }
+
+    /// "byte 0xFF at offset 3": where an argument that is not UTF-8 first goes wrong.
+    static func invalidByteDescription(in argument: String) -> String {
+        guard let (offset, byte) = firstInvalidByte(in: argument) else { return "a byte" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset)"
+    }
+
+    /// An argument, or any text, for a message: escaped bytes shown as `\xE9`, and control
+    /// characters as `\x1B` (C0 and DEL) or `\u{85}` (C1), so that a message never carries a
+    /// terminal's escape sequence, a carriage return or a line end of its own.
     public static func displayed(_ argument: String) -> String {
         var result = ""
         for scalar in argument.unicodeScalars {
             if scalar.value >= escapeBase + 0x80, scalar.value <= escapeBase + 0xFF {
                 let byte = String(scalar.value - escapeBase, radix: 16, uppercase: true)
                 result += "\\x" + byte
+            } else if scalar.value < 0x20 || scalar.value == 0x7F {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            } else if (0x80...0x9F).contains(scalar.value) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
             }

@@ -88,8 +88,11 @@ enum BlockWriter {
     /// gathered first, every load independent of the last, so that the cache misses of a
     /// scattered read overlap instead of queueing; then the block's exact size is known and
     /// the lines are copied into it without a check per byte string.
+    ///
+    /// - Parameter wholeLines: each line exactly as read (before its LF or CRLF), with an
+    ///   empty reading's tab and any further columns; otherwise `name[<TAB>reading]`.
     static func appendLines(_ positions: some Collection<Int>, of table: UTF8Table, to text: inout [UInt8],
-                            prefixes: LinePrefixes = .none, prefix: (Int) -> Int = { _ in 0 }) {
+                            prefixes: LinePrefixes = .none, wholeLines: Bool = false, prefix: (Int) -> Int = { _ in 0 }) {
         // Per line: name start, name end, reading start, reading end, prefix.
         var spans = [UInt32](repeating: 0, count: 5 * positions.count)
         var total = 0
@@ -101,8 +104,13 @@ enum BlockWriter {
                         var k = 0
                         for position in positions {
                             let base = 4 * position, slot = 5 * k
-                            let nameStart = ranges[base], nameEnd = ranges[base + 1]
-                            let readingStart = ranges[base + 2], readingEnd = ranges[base + 3]
+                            let nameStart = ranges[base]
+                            var nameEnd = ranges[base + 1], readingStart = ranges[base + 2], readingEnd = ranges[base + 3]
+                            // A line with a tab has a reading start past it (never 0): the line
+                            // as read may go on past the reading, or hold an empty one.
+                            if wholeLines, readingStart != 0 {
+                                (nameEnd, readingStart, readingEnd) = (UInt32(lineEnd(from: Int(readingEnd), in: bytes)), 0, 0)
+                            }
                             // Touch the name's first byte now, so that its line is on its way too.
                             if nameEnd > nameStart { touched |= bytes[Int(nameStart)] }
                             let p = prefix(k)
@@ -148,6 +156,15 @@ enum BlockWriter {
         }
         // Keeps the touching loads from being optimised away.
         if touched == 0xFF, text.isEmpty { text.reserveCapacity(1) }
+    }
+
+    /// Where the line that goes on at `offset` ends as read: at its LF, before a CR that
+    /// precedes the LF, or at the end of the input.
+    @inline(__always)
+    static func lineEnd(from offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = offset
+        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        return end > offset && bytes[end - 1] == 0x0D ? end - 1 : end
     }
 
     /// Lowercase hex, two digits a byte.

@@ -14,11 +14,18 @@ public final class OutputBuffer {
     /// The `errno` of the first write that failed: EPIPE for a closed pipe, ENOSPC for a full
     /// disk, EBADF for a closed descriptor.
     public private(set) var failure: Int32?
+    /// The descriptor was closed when the process started (``markClosed()``).
+    public private(set) var isClosed = false
 
     /// Writes to a file descriptor (1 for stdout, 2 for stderr).
     public init(descriptor: Int32) { self.descriptor = descriptor }
     /// Collects everything in memory (``text``).
     public init() { descriptor = nil }
+
+    /// The descriptor was closed when the process started (and now holds /dev/null, so that
+    /// no file the run opens takes its number): the first write fails with EBADF, as a write
+    /// to a closed descriptor does.
+    public func markClosed() { isClosed = true }
 
     @inline(__always)
     public func write(_ string: String) {
@@ -41,7 +48,7 @@ public final class OutputBuffer {
         if let descriptor, more.count >= flushThreshold {
             // A block of lines goes out as it is, not copied into the buffer first.
             flush()
-            if failure == nil { failure = writeAll(descriptor, UnsafeRawBufferPointer(more)) }
+            if failure == nil { failure = isClosed ? EBADF : writeAll(descriptor, UnsafeRawBufferPointer(more)) }
             return
         }
         bytes.append(contentsOf: more)
@@ -55,7 +62,7 @@ public final class OutputBuffer {
         guard let descriptor, !bytes.isEmpty else { return }
         defer { bytes.removeAll(keepingCapacity: true) }
         guard failure == nil else { return }
-        failure = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+        failure = isClosed ? EBADF : bytes.withUnsafeBytes { writeAll(descriptor, $0) }
     }
 
     deinit { flush() }

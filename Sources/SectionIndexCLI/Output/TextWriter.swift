@@ -42,9 +42,6 @@ enum TextWriter {
 }
 
 extension InputEntry {
-    /// The entry as it was read: `name`, or `name<TAB>reading`.
-    var asRead: String { reading.map { name + "\t" + $0 } ?? name }
-
     /// `name`, `reading`, the 0-based `index` and 1-based `line` of the entry, for JSON.
     var jsonMembers: [(String, JSONValue)] {
         [("name", .string(name)), ("reading", .string(reading)), ("index", .number(line - 1)), ("line", .number(line))]
