@@ -1,5 +1,7 @@
 // The collator: open, configure, compare and key UTF-8 strings, inspect contractions.
 #include "CICU.h"
+#include "CollatorHandle.hpp"
+#include "FastKeys.hpp"
 #include "Support.hpp"
 
 #include <unicode/coleitr.h>
@@ -37,8 +39,16 @@ static_assert(SICU_VALUE_UPPER_FIRST == UCOL_UPPER_FIRST, "value mismatch");
 
 namespace {
 
-inline UCollator *raw(SICUCollator *c) { return reinterpret_cast<UCollator *>(c); }
-inline const UCollator *raw(const SICUCollator *c) { return reinterpret_cast<const UCollator *>(c); }
+using sicu::raw;
+
+/// Takes ownership of an opened collator; nullptr (and closes it) when ICU failed.
+SICUCollator *wrap(UCollator *collator, UErrorCode code) {
+    if (U_FAILURE(code)) {
+        ucol_close(collator);
+        return nullptr;
+    }
+    return new SICUCollator(collator);
+}
 
 /// ICU's tailored set of a collator, computed once per tailoring per process and shared by
 /// every collator with the same rules (the rules alone make the tailoring's data). Computing
@@ -120,21 +130,17 @@ SICUCollator *sicu_collator_open(const char *locale_id, int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;
     UCollator *collator = ucol_open(locale_id, &code);
     *status = code;
-    if (U_FAILURE(code)) {
-        ucol_close(collator);
-        return nullptr;
-    }
-    return reinterpret_cast<SICUCollator *>(collator);
+    return wrap(collator, code);
 }
 
 SICUCollator *sicu_collator_clone(const SICUCollator *collator, int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;
     UCollator *copy = ucol_clone(raw(collator), &code);
     *status = code;
-    return U_FAILURE(code) ? nullptr : reinterpret_cast<SICUCollator *>(copy);
+    return wrap(copy, code);
 }
 
-void sicu_collator_close(SICUCollator *collator) { ucol_close(raw(collator)); }
+void sicu_collator_close(SICUCollator *collator) { delete collator; }
 
 SICUCollator *sicu_collator_open_tailoring(const SICUCollator *base, const char *rules,
                                            int32_t length, int32_t *parse_offset,
@@ -149,11 +155,7 @@ SICUCollator *sicu_collator_open_tailoring(const SICUCollator *base, const char 
                                          UCOL_DEFAULT_STRENGTH, &parseError, &code);
     *parse_offset = code == U_ZERO_ERROR ? -1 : parseError.offset;
     *status = code;
-    if (U_FAILURE(code)) {
-        ucol_close(collator);
-        return nullptr;
-    }
-    return reinterpret_cast<SICUCollator *>(collator);
+    return wrap(collator, code);
 }
 
 int32_t sicu_collator_rules(const SICUCollator *collator, char *out, int32_t capacity,
@@ -169,6 +171,7 @@ void sicu_collator_set_attribute(SICUCollator *collator, int32_t attribute, int3
     UErrorCode code = U_ZERO_ERROR;
     ucol_setAttribute(raw(collator), static_cast<UColAttribute>(attribute),
                       static_cast<UColAttributeValue>(value), &code);
+    collator->settingsChanged();
     *status = code;
 }
 
@@ -182,16 +185,28 @@ int32_t sicu_collator_locale(const SICUCollator *collator, bool valid, char *out
     return sicu::copyOut(name, static_cast<int32_t>(strlen(name)), out, capacity);
 }
 
-int32_t sicu_collator_compare_utf8(const SICUCollator *collator, const char *a, int32_t a_length,
-                                   const char *b, int32_t b_length, int32_t *status) {
+int32_t sicu_collator_icu_compare_utf8(const SICUCollator *collator, const char *a, int32_t a_length,
+                                       const char *b, int32_t b_length, int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;
     UCollationResult result = ucol_strcollUTF8(raw(collator), a, a_length, b, b_length, &code);
     *status = code;
     return static_cast<int32_t>(result);
 }
 
-int32_t sicu_collator_sort_key_prefix_utf8(const SICUCollator *collator, const char *s, int32_t length,
-                                           uint8_t *out, int32_t capacity, int32_t *status) {
+int32_t sicu_collator_compare_utf8(const SICUCollator *collator, const char *a, int32_t a_length,
+                                   const char *b, int32_t b_length, int32_t *status) {
+    int32_t order = 0;
+    if (sicu::fastCompare(collator, a, a_length, b, b_length, order) == sicu::FastResult::done) {
+        *status = U_ZERO_ERROR;
+        return order;
+    }
+    return sicu_collator_icu_compare_utf8(collator, a, a_length, b, b_length, status);
+}
+
+namespace {
+
+int32_t icuSortKeyPrefix(const SICUCollator *collator, const char *s, int32_t length, uint8_t *out,
+                         int32_t capacity, int32_t *status) {
     UCharIterator iterator;
     uiter_setUTF8(&iterator, s, length);
     uint32_t state[2] = {0, 0};
@@ -201,9 +216,21 @@ int32_t sicu_collator_sort_key_prefix_utf8(const SICUCollator *collator, const c
     return U_FAILURE(code) ? 0 : written;
 }
 
-int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
-                                    uint8_t *out, int32_t capacity, int32_t *status) {
-    int32_t written = sicu_collator_sort_key_prefix_utf8(collator, s, length, out, capacity, status);
+}  // namespace
+
+int32_t sicu_collator_sort_key_prefix_utf8(const SICUCollator *collator, const char *s, int32_t length,
+                                           uint8_t *out, int32_t capacity, int32_t *status) {
+    int32_t full = 0;
+    if (sicu::fastSortKey(collator, s, length, out, capacity, full) == sicu::FastResult::done) {
+        *status = U_ZERO_ERROR;
+        return full < capacity ? full : capacity;
+    }
+    return icuSortKeyPrefix(collator, s, length, out, capacity, status);
+}
+
+int32_t sicu_collator_icu_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
+                                        uint8_t *out, int32_t capacity, int32_t *status) {
+    int32_t written = icuSortKeyPrefix(collator, s, length, out, capacity, status);
     if (U_FAILURE(static_cast<UErrorCode>(*status)) || written < capacity) { return written; }
     // The buffer is full: measure the whole key in one pass so the caller can grow it once.
     // Not part by part: every ucol_nextSortKeyPart call regenerates the key from its start,
@@ -213,6 +240,22 @@ int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s,
     *status = U_ZERO_ERROR;
     // ucol_getSortKey counts a terminating zero byte that ucol_nextSortKeyPart does not write.
     return total > written ? total - 1 : written;
+}
+
+int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
+                                    uint8_t *out, int32_t capacity, int32_t *status) {
+    int32_t full = 0;
+    if (sicu::fastSortKey(collator, s, length, out, capacity, full) == sicu::FastResult::done) {
+        *status = U_ZERO_ERROR;
+        return full;
+    }
+    return sicu_collator_icu_sort_key_utf8(collator, s, length, out, capacity, status);
+}
+
+int32_t sicu_collator_fast_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
+                                         uint8_t *out, int32_t capacity) {
+    int32_t full = 0;
+    return sicu::fastSortKey(collator, s, length, out, capacity, full, true) == sicu::FastResult::done ? full : -1;
 }
 
 int32_t sicu_collator_primary_weight_count_utf8(const SICUCollator *collator, const char *s,

@@ -1,5 +1,6 @@
 // Search: the primary weights of a text, split into words, for collation-aware search.
 #include "CICU.h"
+#include "CollatorHandle.hpp"
 #include "Support.hpp"
 
 #include <unicode/coleitr.h>
@@ -96,7 +97,7 @@ struct SICUSearchWeigher {
 
 namespace {
 
-inline const UCollator *raw(const SICUCollator *c) { return reinterpret_cast<const UCollator *>(c); }
+using sicu::raw;
 
 /// White space and punctuation end a word.
 bool isSeparator(UChar32 c) {

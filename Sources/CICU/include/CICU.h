@@ -167,7 +167,8 @@ int32_t sicu_collator_compare_utf8(const SICUCollator *collator, const char *a, 
 
 /// The sort key of a UTF-8 string, straight from UTF-8 (no UTF-16 copy). Keys of one collator
 /// compare with memcmp exactly as the collator compares the strings. Returns the key's length;
-/// when it exceeds `capacity` only the first `capacity` bytes were written.
+/// when it exceeds `capacity` only the first `capacity` bytes were written. The bytes are
+/// ICU's; most names get them from the shim's fast path (FastKeys.hpp), the rest from ICU.
 int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
                                     uint8_t *out, int32_t capacity, int32_t *status);
 
@@ -176,6 +177,20 @@ int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s,
 /// that does not grow with the string. Returns the bytes written.
 int32_t sicu_collator_sort_key_prefix_utf8(const SICUCollator *collator, const char *s, int32_t length,
                                            uint8_t *out, int32_t capacity, int32_t *status);
+
+/// ICU's own answers, without the fast path: what the fast path is tested and measured
+/// against. Same contracts as sicu_collator_compare_utf8 and sicu_collator_sort_key_utf8.
+int32_t sicu_collator_icu_compare_utf8(const SICUCollator *collator, const char *a, int32_t a_length,
+                                       const char *b, int32_t b_length, int32_t *status);
+int32_t sicu_collator_icu_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
+                                        uint8_t *out, int32_t capacity, int32_t *status);
+
+/// The fast path alone (its table looked up at once, not after the collator's first keys):
+/// the key's length, as sicu_collator_sort_key_utf8 returns it, or -1 when the string needs
+/// ICU (a contraction, a combining mark, ill-formed UTF-8, …) or the collator's settings have
+/// no fast path (quaternary or identical strength).
+int32_t sicu_collator_fast_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
+                                         uint8_t *out, int32_t capacity);
 
 /// How many collation elements of the string carry a primary weight that is not ignorable
 /// (above the variable top when alternate handling is shifted).

@@ -1,0 +1,54 @@
+// The collation fast path: ICU's exact sort-key bytes for names whose code points each have
+// fixed collation elements, from a table ICU itself fills, without ICU's general machinery.
+//
+// A name is a run of code points. For most names (`Anna Nilsson`, `Иван Петров`, `たなか`)
+// each code point has the same collation elements wherever it stands, so the key is a
+// function of the code points' elements alone. The table holds, per code point, the elements
+// ICU's CollationElementIterator gives it, in 128-code-point pages built on first use, and
+// marks the code points whose elements depend on their neighbours: contraction starters,
+// code points with a prefix context (Japanese ー and ゝ after a kana), combining marks
+// (canonical reordering), digits under numeric ordering, and any code point whose key alone
+// differs from ICU's (each entry is checked against ucol_getSortKey when its page is built).
+// A name with such a code point, or with ill-formed UTF-8, goes through ICU as before.
+//
+// The key writer follows ICU's sort-key format (ICU user guide, "Sort key features";
+// collationkeys.cpp): primary compression for compressible lead bytes, common-weight
+// compression on the secondary, case and tertiary levels, backward secondary, case first,
+// case level and shifted variable handling. Strengths above tertiary are left to ICU. What
+// ICU keeps to itself is learned from ICU: the lead-byte permutation of script reordering
+// from the first byte of a code point's key, and which lead bytes compress from the key of a
+// code point written twice.
+#pragma once
+
+#include <cstdint>
+
+struct SICUCollator;
+
+namespace sicu {
+
+/// What a fast-path call did.
+enum class FastResult : int8_t {
+    /// The fast path produced the answer.
+    done,
+    /// A code point needs ICU (or the collator has no table): ask ICU.
+    needsICU,
+};
+
+class FastCollation;
+
+/// The whole sort key of UTF-8 text (no terminating zero), the bytes ICU's
+/// ucol_nextSortKeyPart gives. Writes at most `capacity` bytes to `out` and sets `length` to
+/// the key's full length. With `now`, the table is looked up at once instead of after the
+/// collator's first keysBeforeFastPath keys.
+FastResult fastSortKey(const SICUCollator *collator, const char *text, int32_t textLength, uint8_t *out,
+                       int32_t capacity, int32_t &length, bool now = false);
+
+/// ucol_strcollUTF8's answer (-1, 0, 1) from the fast path.
+FastResult fastCompare(const SICUCollator *collator, const char *a, int32_t aLength, const char *b,
+                       int32_t bLength, int32_t &order);
+
+/// The collator's shared table, or nullptr while it counts its first keys (unless `now`) and
+/// when its settings have none.
+const FastCollation *fastCollation(const SICUCollator *collator, bool now);
+
+}  // namespace sicu
