@@ -45,7 +45,7 @@ let package = Package(
         ),
         // The shared corpus and awkward inputs, for the test targets only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CollationTests", dependencies: ["Collation"]),
+        .testTarget(name: "CollationTests", dependencies: ["Collation", "TestSupport"]),
         .testTarget(name: "SectionIndexTests", dependencies: ["SectionIndex", "Collation", "CICU", "TestSupport"]),
         .testTarget(
             name: "SectionIndexCLITests",

@@ -2,8 +2,8 @@ import Foundation
 import Collation
 
 /// The floor every subcommand is measured against, whole process like them: read the file,
-/// find each line's name, compute its ICU sort key from the UTF-8 bytes on every core, and
-/// nothing else (no grouping, no sorting, no output).
+/// find each line's name, compute its ICU sort key from the UTF-8 bytes on every core (ICU's
+/// own keys, not the shim's fast path), and nothing else (no grouping, no sorting, no output).
 enum Floor {
     /// Runs the floor over `path`; returns the total key length so the work cannot be skipped.
     static func run(path: String, locale: String) throws -> Int {
@@ -37,7 +37,7 @@ enum Floor {
             bytes.withUnsafeBufferPointer { all in
                 // Fewer names than chunks leaves the last chunks empty.
                 for i in min(names.count, chunk * size)..<min(names.count, (chunk + 1) * size) {
-                    handle.appendSortKey(UnsafeBufferPointer(rebasing: all[names[i].start..<names[i].end]), to: &keys)
+                    handle.appendSortKey(UnsafeBufferPointer(rebasing: all[names[i].start..<names[i].end]), to: &keys, source: .icu)
                 }
             }
             // Each iteration writes only its own slot.

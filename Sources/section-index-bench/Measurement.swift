@@ -6,6 +6,17 @@ import SectionIndex
 enum Measurement {
     static let allModes = Benchmark.processModes.map(\.mode)
         + ["engine-icu", "engine-contacts", "icu-reference", "foundation", "search-prepare", "search-prefix", "search-substring", "search-t9"]
+        + fastPathModes
+
+    /// The collation fast path (issue 33) against ICU's own keys and comparisons, one core:
+    /// keys of every name, and the library's `Collator.sortKey` and `compare` on short names.
+    static let fastPathModes = ["keys-1core-icu", "keys-1core-fast", "sortkey-short-icu", "sortkey-short-fast",
+                                "compare-short-icu", "compare-short-fast"]
+
+    /// Names of at most 16 UTF-8 bytes, as a list view or a search box compares them.
+    static func shortNames(_ names: [Workload.Entry]) -> [String] {
+        names.lazy.map(\.name).filter { $0.utf8.count <= 16 }.prefix(200_000).map { $0 }
+    }
 
     /// The query of the command-line search, and of `grep -i -c`, its floor: a common start
     /// of given names and surnames in many languages (Maria, Martin, Marek, Marković).
@@ -51,8 +62,50 @@ enum Measurement {
                 }
                 blackHole(total)
             }
+        case "keys-1core-icu", "keys-1core-fast":
+            let handle = try Collator(locale: locale).handle
+            let source: ICU.CollatorHandle.KeySource = mode.hasSuffix("icu") ? .icu : .fastPathOrICU
+            let plain = names.map(\.name)
+            return time {
+                var keys: [UInt8] = []
+                keys.reserveCapacity(plain.count * 40)
+                for name in plain {
+                    var name = name
+                    name.withUTF8 { handle.appendSortKey($0, to: &keys, source: source) }
+                }
+                blackHole(keys.count)
+            }
+        case "sortkey-short-icu", "sortkey-short-fast":
+            let collator = try Collator(locale: locale)
+            let short = shortNames(names)
+            if mode.hasSuffix("icu") {
+                return time { for name in short { blackHole(collator.handle.sortKey(name, source: .icu)) } }
+            }
+            return time { for name in short { blackHole(collator.sortKey(name)) } }
+        case "compare-short-icu", "compare-short-fast":
+            let collator = try Collator(locale: locale)
+            let short = shortNames(names)
+            let pairs = zip(short, short.dropFirst(7))
+            if mode.hasSuffix("icu") {
+                return time { for (a, b) in pairs { blackHole(collator.handle.icuCompare(a, b)) } }
+            }
+            return time { for (a, b) in pairs { blackHole(collator.compare(a, b)) } }
         default:
             throw BenchError.unknownMode(mode)
+        }
+    }
+
+    /// The share of the corpus's names whose keys the fast path makes, per origin (the locale
+    /// whose script a name is in), under a collator of that origin's language.
+    static func fastPathShares() throws -> [(origin: String, share: Double, names: Int)] {
+        var byOrigin: [String: [String]] = [:]
+        for row in Workload.corpusRows() { byOrigin[row.origin, default: []].append(row.name) }
+        return try byOrigin.keys.sorted().map { origin in
+            let locale = origin == "awkward" ? "en" : origin
+            let handle = try Collator(locale: locale).handle
+            let rows = byOrigin[origin]!
+            let fast = rows.filter { handle.fastPathSortKey($0) != nil }.count
+            return (origin, Double(fast) / Double(rows.count), rows.count)
         }
     }
 

@@ -33,6 +33,15 @@ enum Workload {
         }
     }
 
+    /// The corpus rows' names and origins (the third column).
+    static func corpusRows() -> [(name: String, origin: String)] {
+        guard let data = FileManager.default.contents(atPath: corpusURL.path) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
+            return (String(columns[0]), columns.count > 2 ? String(columns[2]) : "")
+        }
+    }
+
     static func names(count: Int) -> [Entry] {
         let base = corpus()
         var result: [Entry] = []

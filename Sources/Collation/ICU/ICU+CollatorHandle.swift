@@ -109,27 +109,75 @@ extension ICU {
         }
 
         /// Appends the sort key of UTF-8 bytes to `bytes`; nothing when ICU fails (out of
-        /// memory): the key is then empty and sorts first.
+        /// memory): the key is then empty and sorts first. The shim's fast path makes most keys
+        /// (ICU's exact bytes); `source: .icu` asks ICU for every one, as the benchmark's floor
+        /// and the parity tests do.
         @inline(__always)
-        package func appendSortKey(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        package func appendSortKey(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8],
+                                   source: KeySource = .fastPathOrICU) {
             guard let base = utf8.baseAddress else {
                 // An empty buffer may have no address; ICU needs one even for length 0.
                 var zero: UInt8 = 0
-                withUnsafePointer(to: &zero) { appendSortKey(UnsafeBufferPointer(start: $0, count: 0), to: &bytes) }
+                withUnsafePointer(to: &zero) {
+                    appendSortKey(UnsafeBufferPointer(start: $0, count: 0), to: &bytes, source: source)
+                }
                 return
             }
             let chars = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
             let length = Int32(utf8.count)
+            let key = source == .icu ? sicu_collator_icu_sort_key_utf8 : sicu_collator_sort_key_utf8
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
                 var status: Int32 = 0
-                let needed = sicu_collator_sort_key_utf8(pointer, chars, length, scratch.baseAddress!, 256, &status)
+                let needed = key(pointer, chars, length, scratch.baseAddress!, 256, &status)
                 guard ICU.isSuccess(status) else { return }
                 if needed <= 256 {
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<Int(needed)]))
                 } else if let long = try? ICU.bytes("computing a sort key", initialCapacity: Int(needed), { buffer, capacity, status in
-                    sicu_collator_sort_key_utf8(pointer, chars, length, buffer, capacity, status)
+                    key(pointer, chars, length, buffer, capacity, status)
                 }) {
                     bytes.append(contentsOf: long)
+                }
+            }
+        }
+
+        /// Where a sort key comes from.
+        package enum KeySource: Sendable {
+            /// The shim's fast path when the string's code points allow it, else ICU.
+            case fastPathOrICU
+            /// ICU alone (`ucol_nextSortKeyPart`).
+            case icu
+        }
+
+        /// The sort key of a string from `source`.
+        package func sortKey(_ s: String, source: KeySource) -> [UInt8] {
+            var bytes: [UInt8] = []
+            s.withUTF8Bytes { chars, length in
+                appendSortKey(UnsafeBufferPointer(start: UnsafeRawPointer(chars).assumingMemoryBound(to: UInt8.self),
+                                                  count: Int(length)), to: &bytes, source: source)
+            }
+            return bytes
+        }
+
+        /// The fast path's key alone, or nil when the string needs ICU (a contraction, a
+        /// combining mark, …) or the collator's strength has no fast path.
+        package func fastPathSortKey(_ s: String) -> [UInt8]? {
+            s.withUTF8Bytes { chars, length -> [UInt8]? in
+                var key = [UInt8](repeating: 0, count: 256)
+                var written = sicu_collator_fast_sort_key_utf8(pointer, chars, length, &key, Int32(key.count))
+                if Int(written) > key.count {
+                    key = [UInt8](repeating: 0, count: Int(written))
+                    written = sicu_collator_fast_sort_key_utf8(pointer, chars, length, &key, Int32(key.count))
+                }
+                return written < 0 ? nil : Array(key[..<Int(written)])
+            }
+        }
+
+        /// ICU's `ucol_strcollUTF8` alone, without the fast path.
+        package func icuCompare(_ a: String, _ b: String) -> Int32 {
+            a.withUTF8Bytes { a, aLength in
+                b.withUTF8Bytes { b, bLength in
+                    var status: Int32 = 0
+                    return sicu_collator_icu_compare_utf8(pointer, a, aLength, b, bLength, &status)
                 }
             }
         }

@@ -1,0 +1,215 @@
+import Testing
+import TestSupport
+@testable import Collation
+
+/// The shim's collation fast path (Sources/CICU/FastKeys.hpp) against ICU itself: every key it
+/// makes must be ICU's exact bytes, every comparison ICU's answer, and the names it must leave
+/// to ICU must reach ICU.
+@Suite("Collation fast path")
+struct FastKeyTests {
+    /// Every locale ICU has, and the collation keywords the fixtures use.
+    static let locales: [String] = ICU.availableLocaleIDs + [
+        "zh@collation=pinyin", "zh@collation=stroke", "zh@collation=zhuyin", "zh@collation=unihan",
+        "zh_Hant@collation=pinyin", "ja@collation=unihan", "ko@collation=unihan", "ko@collation=searchjl",
+        "de@collation=phonebook", "es@collation=traditional", "sv@collation=reformed", "root",
+    ]
+
+    /// A sample of the test corpus with every origin, its kana readings, the awkward inputs,
+    /// and names built to hit each exclusion of the fast path.
+    static let names: [String] = {
+        let rows = Corpus.sample(every: 17)
+        return rows.map(\.name) + rows.compactMap(\.reading) + Corpus.awkward + exclusionNames.map(\.name)
+    }()
+
+    /// Names whose code points depend on their neighbours, with the locale where they do.
+    static let exclusionNames: [(locale: String, name: String)] = [
+        ("cs", "Chalupa"), ("cs", "chata"), ("sk", "Chlieb"), ("hu", "Dzsungel"), ("hu", "Gyula"),
+        ("hu", "Nyári"), ("da", "Aage"), ("da", "Aaron"), ("es@collation=traditional", "Llorente"),
+        ("cy", "Rhys"), ("ja", "ケーキ"), ("ja", "かー"), ("ja", "すゞき"), ("ja", "いすゞ"), ("ja", "ヽ"),
+        ("en", "e\u{0301}mile"), ("en", "Zoe\u{0308}"), ("vi", "Nguye\u{0302}\u{0303}n"),
+        ("en", "a\u{0323}\u{0301}"), ("en", "Agent 007"), ("en", "File 10"), ("en", "𠮷野家"),
+        ("en", "😀 Party"), ("en", "\u{FFFD}x"), ("ko", "민ᆫ"), ("ko", "민"), ("ko", "가각"), ("ko", "ᄀᄀ"),
+        ("th", "เก่ง"), ("th", "ไก่"), ("lo", "ເກ"), ("lo", "ໄກ່"), ("hi", "क्षत्रिय"), ("ar", "مُحَمَّد"),
+        ("ca", "Col·lecció"), ("sv", "A\u{030A}sa"), ("ru", "И\u{0306}ван"), ("en", "\u{FFFE}a"),
+    ]
+
+    @Test("Keys equal ICU's bytes for every locale ICU has")
+    func everyLocale() throws {
+        var mismatches: [String] = []
+        var fastNames = 0, allNames = 0
+        for locale in Self.locales {
+            let handle = try ICU.CollatorHandle(localeID: locale)
+            for name in Self.names {
+                let icu = handle.sortKey(name, source: .icu)
+                if let fast = handle.fastPathSortKey(name) {
+                    fastNames += 1
+                    if fast != icu { mismatches.append("\(locale) \(name.debugDescription)") }
+                }
+                if handle.sortKey(name) != icu { mismatches.append("\(locale) \(name.debugDescription) (default path)") }
+                allNames += 1
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) keys differ from ICU's:\n\(mismatches.prefix(30).joined(separator: "\n"))")
+        #expect(Self.locales.count > 800)
+        // The fast path must not be quietly off: most corpus names are runs of fixed elements.
+        #expect(Double(fastNames) / Double(allNames) > 0.8, "fast share \(fastNames) of \(allNames)")
+    }
+
+    /// Attribute settings a caller or the package sets, each over locales whose data they touch.
+    static let settings: [(name: String, attributes: [(ICU.CollatorAttribute, ICU.CollatorAttributeValue)])] = [
+        ("primary", [(.strength, .primary)]),
+        ("secondary", [(.strength, .secondary)]),
+        ("primary + case level", [(.strength, .primary), (.caseLevel, .on)]),
+        ("case level", [(.caseLevel, .on)]),
+        ("upper first", [(.caseFirst, .upperFirst)]),
+        ("lower first", [(.caseFirst, .lowerFirst)]),
+        ("upper first + case level", [(.caseFirst, .upperFirst), (.caseLevel, .on)]),
+        ("shifted", [(.alternateHandling, .shifted)]),
+        ("shifted + primary", [(.alternateHandling, .shifted), (.strength, .primary)]),
+        ("backward secondary", [(.frenchCollation, .on)]),
+        ("backward secondary + shifted", [(.frenchCollation, .on), (.alternateHandling, .shifted)]),
+        ("numeric", [(.numericCollation, .on)]),
+        ("quaternary (ICU only)", [(.strength, .quaternary)]),
+        ("identical (ICU only)", [(.strength, .identical)]),
+    ]
+
+    @Test("Keys equal ICU's bytes under each collator setting", arguments: Self.settings.indices)
+    func setting(index: Int) throws {
+        let setting = Self.settings[index]
+        var mismatches: [String] = []
+        var fastNames = 0
+        for locale in ["en", "fr_CA", "sv", "da", "de", "cs", "ja", "zh", "zh_Hant", "ko", "ru", "el", "ar", "he", "th", "hi", "vi", "tr"] {
+            let handle = try ICU.CollatorHandle(localeID: locale)
+            for (attribute, value) in setting.attributes { try handle.set(attribute, value) }
+            for name in Self.names {
+                let icu = handle.sortKey(name, source: .icu)
+                if let fast = handle.fastPathSortKey(name) {
+                    fastNames += 1
+                    if fast != icu { mismatches.append("\(locale) \(name.debugDescription)") }
+                }
+                if handle.sortKey(name) != icu { mismatches.append("\(locale) \(name.debugDescription) (default path)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(setting.name): \(mismatches.count) differ:\n\(mismatches.prefix(30).joined(separator: "\n"))")
+        if setting.name.hasSuffix("(ICU only)") {
+            #expect(fastNames == 0, "\(setting.name) is left to ICU")
+        } else {
+            #expect(fastNames > 0, "\(setting.name) has a fast path")
+        }
+    }
+
+    @Test("Names that need their neighbours go to ICU", arguments: Self.exclusionNames.indices)
+    func exclusion(index: Int) throws {
+        let (locale, name) = Self.exclusionNames[index]
+        let handle = try ICU.CollatorHandle(localeID: locale)
+        try handle.set(.numericCollation, .on)
+        let icu = handle.sortKey(name, source: .icu)
+        #expect(handle.sortKey(name) == icu, "\(locale) \(name)")
+        if let fast = handle.fastPathSortKey(name) { #expect(fast == icu, "\(locale) \(name)") }
+    }
+
+    /// The cases that must not take the fast path, and neighbours that may: which is which
+    /// follows from the locale's collation (CLDR charts: cs and sk "ch", hu "dzs" and "gy", da
+    /// "aa", Japanese prolonged sound and iteration marks, root's Thai and Lao prevowels,
+    /// combining marks, which canonical reordering may move).
+    @Test("The exclusions are the contraction, context, mark and digit cases", arguments: [
+        ("cs", "chata", false), ("cs", "cesta", true), ("sk", "Chlieb", false), ("hu", "Gyula", false),
+        ("hu", "Gábor", true), ("da", "Aage", false), ("da", "Bent", true), ("ja", "ケーキ", false),
+        ("ja", "たなか", true), ("ja", "すゞき", false), ("en", "e\u{0301}mile", false), ("en", "émile", true),
+        // Numeric ordering: a run of ASCII digits is one number (ICU's numeric primaries, up to
+        // 1,042,489); other digits and longer numbers go to ICU.
+        ("en", "File 10", true), ("en", "File 007", true), ("en", "File 12345678", false), ("en", "File ١٠", false),
+        ("en", "File", true), ("th", "ไก่", false), ("lo", "ເກ", false),
+        // ICU 72 has no contraction of conjoining jamo: a syllable and a jamo after it are each
+        // their own elements.
+        ("ko", "민현준", true), ("ko", "민ᆫ", true), ("en", "𠮷野家", true), ("en", "\u{FFFE}a", false),
+    ])
+    func fastOrNot(locale: String, name: String, fast: Bool) throws {
+        let handle = try ICU.CollatorHandle(localeID: locale)
+        try handle.set(.numericCollation, .on)
+        #expect((handle.fastPathSortKey(name) != nil) == fast, "\(locale) \(name)")
+    }
+
+    @Test("Ill-formed UTF-8 goes to ICU, which reads it as U+FFFD")
+    func illFormed() throws {
+        let handle = try ICU.CollatorHandle(localeID: "en")
+        for bytes: [UInt8] in [[0x41, 0xFF, 0x42], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF]] {
+            var fast: [UInt8] = [], icu: [UInt8] = []
+            bytes.withUnsafeBufferPointer {
+                handle.appendSortKey($0, to: &fast)
+                handle.appendSortKey($0, to: &icu, source: .icu)
+            }
+            #expect(fast == icu, "\(bytes)")
+        }
+    }
+
+    @Test("Comparisons equal ICU's over the corpus sample", arguments: ["en", "sv", "ja", "zh", "ko", "ru", "cs", "fr_CA"])
+    func comparisons(locale: String) throws {
+        let handle = try ICU.CollatorHandle(localeID: locale)
+        let names = Self.names
+        var differing: [String] = []
+        var generator = SplitMix64(seed: 33)
+        for _ in 0..<4000 {
+            let a = names[Int(generator.next() % UInt64(names.count))]
+            let b = names[Int(generator.next() % UInt64(names.count))]
+            if handle.compare(a, b) != handle.icuCompare(a, b) { differing.append("\(a) | \(b)") }
+        }
+        for (a, b) in zip(names, names.dropFirst()) where handle.compare(a, b) != handle.icuCompare(a, b) {
+            differing.append("\(a) | \(b)")
+        }
+        #expect(differing.isEmpty, "\(locale): \(differing.prefix(20))")
+    }
+
+    /// Code points of one script, with the marks, digits, spaces and punctuation names carry.
+    static let scriptPools: [(script: String, locales: [String], scalars: [ClosedRange<UInt32>])] = [
+        ("Latin", ["en", "sv", "da", "cs", "hu", "pl", "vi", "tr", "fr_CA", "es@collation=traditional"],
+         [0x41...0x5A, 0x61...0x7A, 0xC0...0x17F, 0x1E00...0x1EFF, 0x300...0x36F, 0x30...0x39, 0x20...0x2F, 0xB7...0xB7]),
+        ("Cyrillic", ["ru", "uk", "sr", "kk"], [0x400...0x4FF, 0x306...0x308, 0x20...0x2D]),
+        ("Greek", ["el"], [0x370...0x3FF, 0x1F00...0x1FFF, 0x300...0x345]),
+        ("Han", ["zh", "zh@collation=stroke", "zh_Hant", "ja", "ko"], [0x4E00...0x9FFF, 0x20000...0x2A6DF, 0x3400...0x4DBF, 0x3005...0x3007]),
+        ("Kana", ["ja", "ja@collation=unihan"], [0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F]),
+        ("Hangul", ["ko", "ko@collation=searchjl", "en"], [0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F]),
+        ("Thai and Lao", ["th", "lo"], [0xE00...0xE7F, 0xE80...0xEFF]),
+        ("Arabic", ["ar", "fa", "ur"], [0x600...0x6FF, 0x750...0x77F]),
+        ("Hebrew", ["he"], [0x591...0x5F4]),
+        ("Devanagari", ["hi", "mr", "ne"], [0x900...0x97F]),
+        ("Symbols and emoji", ["en", "ja"], [0x2000...0x206F, 0x1F300...0x1F6FF, 0xFE00...0xFE0F, 0x200D...0x200D]),
+    ]
+
+    @Test("Random strings over each script order as ICU orders them", arguments: Self.scriptPools.indices)
+    func randomStrings(pool index: Int) throws {
+        let pool = Self.scriptPools[index]
+        let scalars = pool.scalars.flatMap { $0.compactMap(Unicode.Scalar.init) }
+        var generator = SplitMix64(seed: UInt64(index) &+ 0x5EED)
+        var mismatches: [String] = []
+        for locale in pool.locales {
+            let handle = try ICU.CollatorHandle(localeID: locale)
+            var previous = ""
+            for _ in 0..<1500 {
+                let length = 1 + Int(generator.next() % 7)
+                var text = ""
+                for _ in 0..<length { text.unicodeScalars.append(scalars[Int(generator.next() % UInt64(scalars.count))]) }
+                let icu = handle.sortKey(text, source: .icu)
+                if handle.sortKey(text) != icu { mismatches.append("\(locale) key \(text.debugDescription)") }
+                if handle.compare(text, previous) != handle.icuCompare(text, previous) {
+                    mismatches.append("\(locale) compare \(text.debugDescription) \(previous.debugDescription)")
+                }
+                previous = text
+            }
+        }
+        #expect(mismatches.isEmpty, "\(pool.script): \(mismatches.count):\n\(mismatches.prefix(20).joined(separator: "\n"))")
+    }
+}
+
+/// A small deterministic generator, so a failure replays.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
