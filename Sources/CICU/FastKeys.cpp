@@ -32,20 +32,21 @@ constexpr uint32_t primaryCompressionLowByte = 3;
 constexpr uint32_t primaryCompressionHighByte = 0xff;
 constexpr uint32_t commonWeight16 = 0x0500;
 constexpr uint32_t noCEWeight16 = 0x0100;
-constexpr uint32_t secondaryCommonLow = 0x05, secondaryCommonMiddle = 0x25, secondaryCommonHigh = 0x45;
-constexpr int32_t secondaryCommonMaxCount = 0x21;
+/// How ICU writes a run of common weights on a level: one byte counted up from `low` when the
+/// weight after the run is below the common one, down from `high` when above, with `middle`
+/// for each full run of `maxCount`.
+struct CommonRun {
+    uint32_t low, middle, high;
+    int32_t maxCount;
+};
+constexpr CommonRun secondaryRun{0x05, 0x25, 0x45, 0x21};
+constexpr CommonRun tertiaryOnlyRun{0x05, 0x65, 0xc5, 0x61};
+constexpr CommonRun tertiaryLowerFirstRun{0x05, 0x25, 0x45, 0x21};
+constexpr CommonRun tertiaryUpperFirstRun{0x85, 0xa5, 0xc5, 0x21};
 constexpr uint32_t caseLowerFirstCommonLow = 1, caseLowerFirstCommonMiddle = 7, caseLowerFirstCommonHigh = 13;
 constexpr int32_t caseLowerFirstCommonMaxCount = 7;
 constexpr uint32_t caseUpperFirstCommonLow = 3;
 constexpr int32_t caseUpperFirstCommonMaxCount = 13;
-constexpr uint32_t tertiaryOnlyCommonLow = 0x05, tertiaryOnlyCommonMiddle = 0x65, tertiaryOnlyCommonHigh = 0xc5;
-constexpr int32_t tertiaryOnlyCommonMaxCount = 0x61;
-constexpr uint32_t tertiaryLowerFirstCommonLow = 0x05, tertiaryLowerFirstCommonMiddle = 0x25,
-                   tertiaryLowerFirstCommonHigh = 0x45;
-constexpr int32_t tertiaryLowerFirstCommonMaxCount = 0x21;
-constexpr uint32_t tertiaryUpperFirstCommonLow = 0x85, tertiaryUpperFirstCommonMiddle = 0xa5,
-                   tertiaryUpperFirstCommonHigh = 0xc5;
-constexpr int32_t tertiaryUpperFirstCommonMaxCount = 0x21;
 
 /// One collation element as the key writer needs it.
 struct Element {
@@ -111,6 +112,19 @@ inline void appendWeight16(uint8_t *level, int32_t &length, uint32_t weight) {
     if ((weight & 0xff) != 0) { level[length++] = static_cast<uint8_t>(weight); }
 }
 
+/// Writes the pending run of `common` common weights, if any, before a weight `below` or
+/// above the common one.
+inline void endCommonRun(uint8_t *level, int32_t &length, int32_t &common, const CommonRun &run, bool below) {
+    if (common == 0) { return; }
+    --common;
+    while (common >= run.maxCount) {
+        level[length++] = static_cast<uint8_t>(run.middle);
+        common -= run.maxCount;
+    }
+    level[length++] = static_cast<uint8_t>(below ? run.low + common : run.high - common);
+    common = 0;
+}
+
 int32_t KeyWriter::write(const Element *elements, int32_t count, uint8_t *out) const {
     const KeySettings &s = settings_;
     uint8_t secondaries[maxElements * 3 + 8];
@@ -165,28 +179,19 @@ int32_t KeyWriter::write(const Element *elements, int32_t count, uint8_t *out) c
             } else if (w == commonWeight16 && (!s.backwardSecondary || p != mergeSeparatorPrimary)) {
                 ++commonSecondaries;
             } else if (!s.backwardSecondary) {
-                if (commonSecondaries != 0) {
-                    --commonSecondaries;
-                    while (commonSecondaries >= secondaryCommonMaxCount) {
-                        secondaries[secondaryLength++] = secondaryCommonMiddle;
-                        commonSecondaries -= secondaryCommonMaxCount;
-                    }
-                    secondaries[secondaryLength++] = static_cast<uint8_t>(
-                        w < commonWeight16 ? secondaryCommonLow + commonSecondaries : secondaryCommonHigh - commonSecondaries);
-                    commonSecondaries = 0;
-                }
+                endCommonRun(secondaries, secondaryLength, commonSecondaries, secondaryRun, w < commonWeight16);
                 appendWeight16(secondaries, secondaryLength, w);
             } else {
                 if (commonSecondaries != 0) {
                     --commonSecondaries;
                     // Written backwards: the level is reversed segment by segment below.
-                    int32_t remainder = commonSecondaries % secondaryCommonMaxCount;
+                    int32_t remainder = commonSecondaries % secondaryRun.maxCount;
                     secondaries[secondaryLength++] = static_cast<uint8_t>(
-                        previousSecondary < commonWeight16 ? secondaryCommonLow + remainder : secondaryCommonHigh - remainder);
+                        previousSecondary < commonWeight16 ? secondaryRun.low + remainder : secondaryRun.high - remainder);
                     commonSecondaries -= remainder;
                     while (commonSecondaries > 0) {
-                        secondaries[secondaryLength++] = secondaryCommonMiddle;
-                        commonSecondaries -= secondaryCommonMaxCount;
+                        secondaries[secondaryLength++] = static_cast<uint8_t>(secondaryRun.middle);
+                        commonSecondaries -= secondaryRun.maxCount;
                     }
                 }
                 if (0 < p && p <= mergeSeparatorPrimary) {
@@ -242,30 +247,11 @@ int32_t KeyWriter::write(const Element *elements, int32_t count, uint8_t *out) c
             if (t == commonWeight16) {
                 ++commonTertiaries;
             } else if ((s.tertiaryMask & 0x8000) == 0) {
-                if (commonTertiaries != 0) {
-                    --commonTertiaries;
-                    while (commonTertiaries >= tertiaryOnlyCommonMaxCount) {
-                        tertiaries[tertiaryLength++] = tertiaryOnlyCommonMiddle;
-                        commonTertiaries -= tertiaryOnlyCommonMaxCount;
-                    }
-                    tertiaries[tertiaryLength++] = static_cast<uint8_t>(
-                        t < commonWeight16 ? tertiaryOnlyCommonLow + commonTertiaries : tertiaryOnlyCommonHigh - commonTertiaries);
-                    commonTertiaries = 0;
-                }
+                endCommonRun(tertiaries, tertiaryLength, commonTertiaries, tertiaryOnlyRun, t < commonWeight16);
                 if (t > commonWeight16) { t += 0xc000; }
                 appendWeight16(tertiaries, tertiaryLength, t);
             } else if (!s.upperFirst) {
-                if (commonTertiaries != 0) {
-                    --commonTertiaries;
-                    while (commonTertiaries >= tertiaryLowerFirstCommonMaxCount) {
-                        tertiaries[tertiaryLength++] = tertiaryLowerFirstCommonMiddle;
-                        commonTertiaries -= tertiaryLowerFirstCommonMaxCount;
-                    }
-                    tertiaries[tertiaryLength++] = static_cast<uint8_t>(
-                        t < commonWeight16 ? tertiaryLowerFirstCommonLow + commonTertiaries
-                                           : tertiaryLowerFirstCommonHigh - commonTertiaries);
-                    commonTertiaries = 0;
-                }
+                endCommonRun(tertiaries, tertiaryLength, commonTertiaries, tertiaryLowerFirstRun, t < commonWeight16);
                 if (t > commonWeight16) { t += 0x4000; }
                 appendWeight16(tertiaries, tertiaryLength, t);
             } else {
@@ -273,21 +259,12 @@ int32_t KeyWriter::write(const Element *elements, int32_t count, uint8_t *out) c
                     // separators stay
                 } else if (lower > 0xffff) {
                     t ^= 0xc000;  // upper first: invert the case bits of primary and secondary CEs
-                    if (t < (tertiaryUpperFirstCommonHigh << 8)) { t -= 0x4000; }
+                    if (t < (tertiaryUpperFirstRun.high << 8)) { t -= 0x4000; }
                 } else {
                     t += 0x4000;  // a tertiary CE keeps its uppercase bits
                 }
-                if (commonTertiaries != 0) {
-                    --commonTertiaries;
-                    while (commonTertiaries >= tertiaryUpperFirstCommonMaxCount) {
-                        tertiaries[tertiaryLength++] = tertiaryUpperFirstCommonMiddle;
-                        commonTertiaries -= tertiaryUpperFirstCommonMaxCount;
-                    }
-                    tertiaries[tertiaryLength++] = static_cast<uint8_t>(
-                        t < (tertiaryUpperFirstCommonLow << 8) ? tertiaryUpperFirstCommonLow + commonTertiaries
-                                                               : tertiaryUpperFirstCommonHigh - commonTertiaries);
-                    commonTertiaries = 0;
-                }
+                endCommonRun(tertiaries, tertiaryLength, commonTertiaries, tertiaryUpperFirstRun,
+                             t < (tertiaryUpperFirstRun.low << 8));
                 appendWeight16(tertiaries, tertiaryLength, t);
             }
         }
@@ -320,6 +297,8 @@ int32_t KeyWriter::write(const Element *elements, int32_t count, uint8_t *out) c
     }
     return length;
 }
+
+inline bool isASCIIDigit(uint8_t byte) { return byte >= '0' && byte <= '9'; }
 
 /// Decodes one well-formed UTF-8 code point at `s[i]`, advancing `i`; -1 when ill-formed
 /// (ICU reads those as U+FFFD, which the fast path leaves to ICU).
@@ -637,7 +616,6 @@ const Page *FastCollation::build(int32_t block) const {
     };
     std::vector<std::vector<Raw>> raws(128);
     std::vector<bool> candidate(128, false);
-    const icu::UnicodeSet *startsContraction[128];
     for (int32_t k = 0; k < 128; ++k) {
         UChar32 c = block * 128 + k;
         page->continuations[k] = nullptr;
@@ -661,7 +639,6 @@ const Page *FastCollation::build(int32_t block) const {
         }
         candidate[static_cast<size_t>(k)] = U_SUCCESS(code) && ces.size() <= 31;
     }
-    for (int32_t k = 0; k < 128; ++k) { startsContraction[k] = page->continuations[k]; }
     auto isVariable = [&](uint32_t p) { return settings_.shifted && p > mergeSeparatorPrimary && p <= settings_.variableTop; };
     auto written = [&](const Raw &r) { return r.primary > mergeSeparatorPrimary && !isVariable(r.primary); };
 
@@ -767,13 +744,13 @@ bool FastCollation::elements(const uint8_t *text, int32_t length, Element *out, 
         int32_t c;
         const Page *p;
         if (text[i] < 0x80) {
-            if (numberLead_ >= 0 && text[i] - '0' < 10u) {
+            if (numberLead_ >= 0 && isASCIIDigit(text[i])) {
                 // A run of digits is one number under numeric ordering.
-                while (i + 1 < length && text[i] == '0' && text[i + 1] - '0' < 10u) { ++i; }
+                while (i + 1 < length && text[i] == '0' && isASCIIDigit(text[i + 1])) { ++i; }
                 uint32_t value = 0;
                 int32_t digits = 0;
-                while (i < length && text[i] - '0' < 10u && digits < 7) { value = value * 10 + (text[i++] - '0'); ++digits; }
-                if ((i < length && text[i] - '0' < 10u) || count == maxElements || !numberElement(value, out[count])) {
+                while (i < length && isASCIIDigit(text[i]) && digits < 7) { value = value * 10 + (text[i++] - '0'); ++digits; }
+                if ((i < length && isASCIIDigit(text[i])) || count == maxElements || !numberElement(value, out[count])) {
                     return false;
                 }
                 ++count;
@@ -811,6 +788,10 @@ int32_t FastCollation::comparePrimaries(const Element *a, int32_t aCount, const 
     }
 }
 
+namespace {
+
+/// The collator's shared table, or nullptr while it counts its first keys (unless `now`) and
+/// when its settings have none.
 const FastCollation *fastCollation(const SICUCollator *collator, bool now) {
     if (collator->fastLookedUp.load(std::memory_order_acquire)) { return collator->fast.load(std::memory_order_relaxed); }
     if (!now && collator->keysUntilFast.fetch_sub(1, std::memory_order_relaxed) > 0) { return nullptr; }
@@ -821,6 +802,8 @@ const FastCollation *fastCollation(const SICUCollator *collator, bool now) {
     }
     return collator->fast.load(std::memory_order_relaxed);
 }
+
+}  // namespace
 
 FastResult fastSortKey(const SICUCollator *collator, const char *text, int32_t textLength, uint8_t *out,
                        int32_t capacity, int32_t &length, bool now) {

@@ -34,8 +34,6 @@ enum class FastResult : int8_t {
     needsICU,
 };
 
-class FastCollation;
-
 /// The whole sort key of UTF-8 text (no terminating zero), the bytes ICU's
 /// ucol_nextSortKeyPart gives. Writes at most `capacity` bytes to `out` and sets `length` to
 /// the key's full length. With `now`, the table is looked up at once instead of after the
@@ -46,9 +44,5 @@ FastResult fastSortKey(const SICUCollator *collator, const char *text, int32_t t
 /// ucol_strcollUTF8's answer (-1, 0, 1) from the fast path.
 FastResult fastCompare(const SICUCollator *collator, const char *a, int32_t aLength, const char *b,
                        int32_t bLength, int32_t &order);
-
-/// The collator's shared table, or nullptr while it counts its first keys (unless `now`) and
-/// when its settings have none.
-const FastCollation *fastCollation(const SICUCollator *collator, bool now);
 
 }  // namespace sicu
