@@ -89,22 +89,21 @@ extension ICU {
             }
         }
 
-        /// The sort key of a string; empty when ICU fails (out of memory), which sorts first.
-        package func sortKey(_ s: String) -> [UInt8] {
-            s.withUTF8Bytes { chars, length in
-                (try? ICU.bytes("computing a sort key", initialCapacity: Int(length) * 4 + 16) { buffer, capacity, status in
-                    sicu_collator_sort_key_utf8(pointer, chars, length, buffer, capacity, status)
-                }) ?? []
-            }
+        /// The sort key of a string from `source`; empty when ICU fails (out of memory), which
+        /// sorts first.
+        package func sortKey(_ s: String, source: KeySource = .fastPathOrICU) -> [UInt8] {
+            var bytes: [UInt8] = []
+            appendSortKey(s, to: &bytes, source: source)
+            return bytes
         }
 
         /// Appends the sort key of a string to `bytes`, through a stack buffer: the bulk path
         /// that computes one key per name without a heap allocation per key.
         @inline(__always)
-        package func appendSortKey(_ s: String, to bytes: inout [UInt8]) {
+        package func appendSortKey(_ s: String, to bytes: inout [UInt8], source: KeySource = .fastPathOrICU) {
             s.withUTF8Bytes { chars, length in
                 appendSortKey(UnsafeBufferPointer(start: UnsafeRawPointer(chars).assumingMemoryBound(to: UInt8.self),
-                                                  count: Int(length)), to: &bytes)
+                                                  count: Int(length)), to: &bytes, source: source)
             }
         }
 
@@ -146,16 +145,6 @@ extension ICU {
             case fastPathOrICU
             /// ICU alone (`ucol_nextSortKeyPart`).
             case icu
-        }
-
-        /// The sort key of a string from `source`.
-        package func sortKey(_ s: String, source: KeySource) -> [UInt8] {
-            var bytes: [UInt8] = []
-            s.withUTF8Bytes { chars, length in
-                appendSortKey(UnsafeBufferPointer(start: UnsafeRawPointer(chars).assumingMemoryBound(to: UInt8.self),
-                                                  count: Int(length)), to: &bytes, source: source)
-            }
-            return bytes
         }
 
         /// The fast path's key alone, or nil when the string needs ICU (a contraction, a
