@@ -8,11 +8,7 @@ import TestSupport
 @Suite("Collation fast path")
 struct FastKeyTests {
     /// Every locale ICU has, and the collation keywords the fixtures use.
-    static let locales: [String] = ICU.availableLocaleIDs + [
-        "zh@collation=pinyin", "zh@collation=stroke", "zh@collation=zhuyin", "zh@collation=unihan",
-        "zh_Hant@collation=pinyin", "ja@collation=unihan", "ko@collation=unihan", "ko@collation=searchjl",
-        "de@collation=phonebook", "es@collation=traditional", "sv@collation=reformed", "root",
-    ]
+    static let locales: [String] = ICU.availableLocaleIDs + TestLocales.collationVariants
 
     /// A sample of the test corpus with every origin, its kana readings, the awkward inputs,
     /// and names built to hit each exclusion of the fast path.
@@ -33,22 +29,32 @@ struct FastKeyTests {
         ("ca", "Col·lecció"), ("sv", "A\u{030A}sa"), ("ru", "И\u{0306}ван"), ("en", "\u{FFFE}a"),
     ]
 
+    /// Each name's key from the default path, and from the fast path alone where it makes
+    /// one, against ICU's bytes: the names whose keys differ, and how many the fast path made.
+    static func keyMismatches(_ handle: ICU.CollatorHandle, locale: String) -> (mismatches: [String], fastNames: Int) {
+        var mismatches: [String] = []
+        var fastNames = 0
+        for name in names {
+            let icu = handle.sortKey(name, source: .icu)
+            if let fast = handle.fastPathSortKey(name) {
+                fastNames += 1
+                if fast != icu { mismatches.append("\(locale) \(name.debugDescription)") }
+            }
+            if handle.sortKey(name) != icu { mismatches.append("\(locale) \(name.debugDescription) (default path)") }
+        }
+        return (mismatches, fastNames)
+    }
+
     @Test("Keys equal ICU's bytes for every locale ICU has")
     func everyLocale() throws {
         var mismatches: [String] = []
-        var fastNames = 0, allNames = 0
+        var fastNames = 0
         for locale in Self.locales {
-            let handle = try ICU.CollatorHandle(localeID: locale)
-            for name in Self.names {
-                let icu = handle.sortKey(name, source: .icu)
-                if let fast = handle.fastPathSortKey(name) {
-                    fastNames += 1
-                    if fast != icu { mismatches.append("\(locale) \(name.debugDescription)") }
-                }
-                if handle.sortKey(name) != icu { mismatches.append("\(locale) \(name.debugDescription) (default path)") }
-                allNames += 1
-            }
+            let result = Self.keyMismatches(try ICU.CollatorHandle(localeID: locale), locale: locale)
+            mismatches += result.mismatches
+            fastNames += result.fastNames
         }
+        let allNames = Self.locales.count * Self.names.count
         #expect(mismatches.isEmpty, "\(mismatches.count) keys differ from ICU's:\n\(mismatches.prefix(30).joined(separator: "\n"))")
         #expect(Self.locales.count > 800)
         // The fast path must not be quietly off: most corpus names are runs of fixed elements.
@@ -81,14 +87,9 @@ struct FastKeyTests {
         for locale in ["en", "fr_CA", "sv", "da", "de", "cs", "ja", "zh", "zh_Hant", "ko", "ru", "el", "ar", "he", "th", "hi", "vi", "tr"] {
             let handle = try ICU.CollatorHandle(localeID: locale)
             for (attribute, value) in setting.attributes { try handle.set(attribute, value) }
-            for name in Self.names {
-                let icu = handle.sortKey(name, source: .icu)
-                if let fast = handle.fastPathSortKey(name) {
-                    fastNames += 1
-                    if fast != icu { mismatches.append("\(locale) \(name.debugDescription)") }
-                }
-                if handle.sortKey(name) != icu { mismatches.append("\(locale) \(name.debugDescription) (default path)") }
-            }
+            let result = Self.keyMismatches(handle, locale: locale)
+            mismatches += result.mismatches
+            fastNames += result.fastNames
         }
         #expect(mismatches.isEmpty, "\(setting.name): \(mismatches.count) differ:\n\(mismatches.prefix(30).joined(separator: "\n"))")
         if setting.name.hasSuffix("(ICU only)") {
@@ -198,18 +199,5 @@ struct FastKeyTests {
             }
         }
         #expect(mismatches.isEmpty, "\(pool.script): \(mismatches.count):\n\(mismatches.prefix(20).joined(separator: "\n"))")
-    }
-}
-
-/// A small deterministic generator, so a failure replays.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }

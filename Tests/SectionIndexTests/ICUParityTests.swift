@@ -10,11 +10,7 @@ import TestSupport
 @Suite("ICU parity")
 struct ICUParityTests {
     /// Every locale ICU has, plus the Chinese collation variants and some keyword variants.
-    static let locales: [String] = ICU.availableLocaleIDs + [
-        "zh@collation=pinyin", "zh@collation=stroke", "zh@collation=zhuyin", "zh@collation=unihan",
-        "zh_Hant@collation=pinyin", "ja@collation=unihan", "ko@collation=unihan", "ko@collation=searchjl",
-        "de@collation=phonebook", "es@collation=traditional", "sv@collation=reformed", "root",
-    ]
+    static let locales: [String] = ICU.availableLocaleIDs + TestLocales.collationVariants
 
     /// Primary plus additional label locales, as apps combine them (Android adds en, ja, ko, …).
     static let combinations: [(String, [String])] = [

@@ -1,5 +1,6 @@
 import Collation
 import Testing
+import TestSupport
 @testable import SectionIndex
 
 /// Issue 8, bad input, for the library: ill-formed locales are typed errors that name the

@@ -1,21 +1,7 @@
 import Collation
 import Testing
+import TestSupport
 @testable import SectionIndex
-
-/// A seeded random number generator (SplitMix64, Steele, Lea and Flood 2014): the same seed
-/// gives the same numbers on every machine and every run, unlike `SystemRandomNumberGenerator`.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random names that break naive code: every plane, combining marks, ZWJ sequences,
 /// unassigned, private-use and noncharacter code points, supplementary-plane Han, controls,

@@ -1,6 +1,7 @@
 import Collation
 import Synchronization
 import Testing
+import TestSupport
 @testable import SectionIndex
 
 /// The shared machinery of Support/: the parallel slot writers and the sorts built on them,
