@@ -220,10 +220,10 @@ int32_t icuSortKeyPrefix(const SICUCollator *collator, const char *s, int32_t le
 
 int32_t sicu_collator_sort_key_prefix_utf8(const SICUCollator *collator, const char *s, int32_t length,
                                            uint8_t *out, int32_t capacity, int32_t *status) {
-    int32_t full = 0;
-    if (sicu::fastSortKey(collator, s, length, out, capacity, full) == sicu::FastResult::done) {
+    int32_t made = 0;
+    if (sicu::fastSortKey(collator, s, length, out, capacity, made, false, true) == sicu::FastResult::done) {
         *status = U_ZERO_ERROR;
-        return full < capacity ? full : capacity;
+        return made < capacity ? made : capacity;
     }
     return icuSortKeyPrefix(collator, s, length, out, capacity, status);
 }

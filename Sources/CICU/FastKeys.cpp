@@ -8,6 +8,7 @@
 #include <unicode/tblcoll.h>
 #include <unicode/uchar.h>
 #include <unicode/ucol.h>
+#include <unicode/ustring.h>
 #include <unicode/uniset.h>
 #include <unicode/usetiter.h>
 #include <unicode/utf16.h>
@@ -84,28 +85,24 @@ constexpr int32_t maxElements = 160;
 constexpr int32_t maxKeyLength = maxElements * (5 + 3 * 3) + 16;
 
 struct Page {
-    /// Per code point: bit 31 set when it needs ICU; else elements [offset, offset + count)
-    /// with count in bits 16..23 and offset in bits 0..15, and bit 30 set when a contraction
-    /// can start with it (or with the end of its decomposition).
+    /// Per code point: bit 31 set when it needs ICU; else its count of elements in bits
+    /// 16..23, the offset of its elements in `elements` in bits 0..15 (when more than one),
+    /// and bit 30 set when a contraction can start with it (or with the end of its
+    /// decomposition).
     uint32_t entries[128];
+    /// The element of each code point that has one, as most have: no second look-up.
+    Element single[128];
     /// For a code point with bit 30: the code points that would continue a contraction.
     const icu::UnicodeSet *continuations[128];
+    /// The elements of the code points with more than one.
     std::vector<Element> elements;
 };
 constexpr uint32_t needsICUBit = 0x80000000u;
 constexpr uint32_t startsContractionBit = 0x40000000u;
 constexpr int32_t pageCount = 0x110000 >> 7;
 
-class KeyWriter {
-public:
-    explicit KeyWriter(const KeySettings &settings) : settings_(settings) {}
-
-    /// Writes the key of `elements` to `out` (at least maxKeyLength bytes); returns its length.
-    int32_t write(const Element *elements, int32_t count, uint8_t *out) const;
-
-private:
-    const KeySettings &settings_;
-};
+/// The per-code-point steps of the key loop, inlined into it.
+#define SICU_ALWAYS_INLINE inline __attribute__((always_inline))
 
 inline void appendWeight16(uint8_t *level, int32_t &length, uint32_t weight) {
     level[length++] = static_cast<uint8_t>(weight >> 8);
@@ -125,184 +122,223 @@ inline void endCommonRun(uint8_t *level, int32_t &length, int32_t &common, const
     common = 0;
 }
 
-int32_t KeyWriter::write(const Element *elements, int32_t count, uint8_t *out) const {
-    const KeySettings &s = settings_;
-    uint8_t secondaries[maxElements * 3 + 8];
-    uint8_t cases[maxElements * 3 + 8];
-    uint8_t tertiaries[maxElements * 3 + 8];
-    int32_t secondaryLength = 0, caseLength = 0, tertiaryLength = 0;
-    int32_t length = 0;
-    uint32_t previousReorderedPrimary = 0;  // 0: no compression
-    int32_t commonSecondaries = 0, commonCases = 0, commonTertiaries = 0;
-    uint32_t previousSecondary = 0;
-    int32_t secondarySegmentStart = 0;
+/// Writes one sort key element by element, as ICU's CollationKeys does: the primary level
+/// straight into the key, the other levels into their own buffers until finish() appends
+/// them. At most maxElements elements; `out` holds maxKeyLength bytes. `Plain` is the usual
+/// settings (tertiary strength, forward secondaries, no case level, case first off,
+/// non-ignorable), for which the compiler leaves every other branch out.
+template <bool Plain>
+class KeyWriter {
+public:
+    KeyWriter(const KeySettings &settings, uint8_t *out) : s_(settings), out_(out) {}
 
-    for (int32_t i = 0; i <= count; ++i) {
-        if (i < count && elements[i].variable) {
-            // Shifted: a variable element and the primary ignorables after it drop out of every
-            // level written here (they would only reach the quaternary level).
-            while (i < count && (elements[i].variable || elements[i].primary == 0)) { ++i; }
-        }
-        const Element &e = i < count ? elements[i] : endOfString;
-        uint32_t p = e.primary;
-        if (p > 1) {
-            uint32_t lead = p >> 24;
-            if (!e.compressible || lead != (previousReorderedPrimary >> 24)) {
-                if (previousReorderedPrimary != 0) {
-                    if (p < previousReorderedPrimary) {
-                        if (lead > mergeSeparatorByte) { out[length++] = primaryCompressionLowByte; }
-                    } else {
-                        out[length++] = primaryCompressionHighByte;
-                    }
-                }
-                out[length++] = static_cast<uint8_t>(lead);
-                previousReorderedPrimary = e.compressible ? p : 0;
-            }
-            uint8_t b2 = static_cast<uint8_t>(p >> 16);
-            if (b2 != 0) {
-                out[length++] = b2;
-                uint8_t b3 = static_cast<uint8_t>(p >> 8);
-                if (b3 != 0) {
-                    out[length++] = b3;
-                    uint8_t b4 = static_cast<uint8_t>(p);
-                    if (b4 != 0) { out[length++] = b4; }
-                }
-            }
-        }
-        uint32_t lower = e.lower;
-        if (lower == 0) { continue; }  // completely ignorable
+    void add(const Element &e);
 
-        if (s.secondary) {
-            uint32_t w = lower >> 16;
-            if (w == 0) {
-                // secondary ignorable
-            } else if (w == commonWeight16 && (!s.backwardSecondary || p != mergeSeparatorPrimary)) {
-                ++commonSecondaries;
-            } else if (!s.backwardSecondary) {
-                endCommonRun(secondaries, secondaryLength, commonSecondaries, secondaryRun, w < commonWeight16);
-                appendWeight16(secondaries, secondaryLength, w);
-            } else {
-                if (commonSecondaries != 0) {
-                    --commonSecondaries;
-                    // Written backwards: the level is reversed segment by segment below.
-                    int32_t remainder = commonSecondaries % secondaryRun.maxCount;
-                    secondaries[secondaryLength++] = static_cast<uint8_t>(
-                        previousSecondary < commonWeight16 ? secondaryRun.low + remainder : secondaryRun.high - remainder);
-                    commonSecondaries -= remainder;
-                    while (commonSecondaries > 0) {
-                        secondaries[secondaryLength++] = static_cast<uint8_t>(secondaryRun.middle);
-                        commonSecondaries -= secondaryRun.maxCount;
-                    }
-                }
-                if (0 < p && p <= mergeSeparatorPrimary) {
-                    std::reverse(secondaries + secondarySegmentStart, secondaries + secondaryLength);
-                    secondaries[secondaryLength++] = static_cast<uint8_t>(p == 1 ? levelSeparatorByte : mergeSeparatorByte);
-                    previousSecondary = 0;
-                    secondarySegmentStart = secondaryLength;
+    /// The primary bytes written so far: they are final.
+    int32_t primaryLength() const { return length_; }
+
+    /// Ends the key; returns its length.
+    int32_t finish();
+
+private:
+    const KeySettings &s_;
+    uint8_t *out_;
+    int32_t length_ = 0;
+    uint8_t secondaries_[maxElements * 3 + 8];
+    uint8_t cases_[Plain ? 1 : maxElements * 3 + 8];
+    uint8_t tertiaries_[maxElements * 3 + 8];
+    int32_t secondaryLength_ = 0, caseLength_ = 0, tertiaryLength_ = 0;
+    uint32_t previousReorderedPrimary_ = 0;  // 0: no compression
+    int32_t commonSecondaries_ = 0, commonCases_ = 0, commonTertiaries_ = 0;
+    uint32_t previousSecondary_ = 0;
+    int32_t secondarySegmentStart_ = 0;
+    /// Shifted: after a variable element, primary ignorables drop out too.
+    bool afterVariable_ = false;
+};
+
+template <bool Plain>
+SICU_ALWAYS_INLINE void KeyWriter<Plain>::add(const Element &e) {
+    const KeySettings &s = s_;
+    if constexpr (!Plain) {
+        // Shifted: a variable element and the primary ignorables after it drop out of every
+        // level written here (they would only reach the quaternary level).
+        if (e.variable) { afterVariable_ = true; return; }
+        if (afterVariable_ && e.primary == 0) { return; }
+        afterVariable_ = false;
+    }
+    uint32_t p = e.primary;
+    if (p > 1) {
+        // State in locals: a byte stored through out_ could otherwise be the writer's own.
+        uint8_t *out = out_;
+        int32_t length = length_;
+        uint32_t previous = previousReorderedPrimary_;
+        uint32_t lead = p >> 24;
+        // A primary's bytes end at its first zero byte; all four are stored, `count` kept.
+        uint32_t bytes = p;
+        int32_t count = 4 - (__builtin_ctz(p) >> 3);
+        if (e.compressible && lead == (previous >> 24)) {
+            bytes <<= 8;  // the lead byte of a compressed run is written once
+            --count;
+        } else {
+            if (previous != 0) {
+                if (p < previous) {
+                    if (lead > mergeSeparatorByte) { out[length++] = primaryCompressionLowByte; }
                 } else {
-                    uint8_t high = static_cast<uint8_t>(w >> 8), low = static_cast<uint8_t>(w);
-                    if (low != 0) { secondaries[secondaryLength++] = low; }
-                    secondaries[secondaryLength++] = high;
-                    previousSecondary = w;
+                    out[length++] = primaryCompressionHighByte;
                 }
             }
+            previousReorderedPrimary_ = e.compressible ? p : 0;
         }
+        uint32_t bigEndian = __builtin_bswap32(bytes);
+        std::memcpy(out + length, &bigEndian, 4);
+        length_ = length + count;
+    }
+    uint32_t lower = e.lower;
+    if (lower == 0) { return; }  // completely ignorable
 
+    if (Plain || s.secondary) {
+        uint32_t w = lower >> 16;
+        if (w == 0) {
+            // secondary ignorable
+        } else if (Plain || !s.backwardSecondary) {
+            if (w == commonWeight16) {
+                ++commonSecondaries_;
+            } else {
+                endCommonRun(secondaries_, secondaryLength_, commonSecondaries_, secondaryRun, w < commonWeight16);
+                appendWeight16(secondaries_, secondaryLength_, w);
+            }
+        } else if (w == commonWeight16 && p != mergeSeparatorPrimary) {
+            ++commonSecondaries_;
+        } else {
+            if (commonSecondaries_ != 0) {
+                --commonSecondaries_;
+                // Written backwards: the level is reversed segment by segment below.
+                int32_t remainder = commonSecondaries_ % secondaryRun.maxCount;
+                secondaries_[secondaryLength_++] = static_cast<uint8_t>(
+                    previousSecondary_ < commonWeight16 ? secondaryRun.low + remainder : secondaryRun.high - remainder);
+                commonSecondaries_ -= remainder;
+                while (commonSecondaries_ > 0) {
+                    secondaries_[secondaryLength_++] = static_cast<uint8_t>(secondaryRun.middle);
+                    commonSecondaries_ -= secondaryRun.maxCount;
+                }
+            }
+            if (0 < p && p <= mergeSeparatorPrimary) {
+                std::reverse(secondaries_ + secondarySegmentStart_, secondaries_ + secondaryLength_);
+                secondaries_[secondaryLength_++] = static_cast<uint8_t>(p == 1 ? levelSeparatorByte : mergeSeparatorByte);
+                previousSecondary_ = 0;
+                secondarySegmentStart_ = secondaryLength_;
+            } else {
+                uint8_t high = static_cast<uint8_t>(w >> 8), low = static_cast<uint8_t>(w);
+                if (low != 0) { secondaries_[secondaryLength_++] = low; }
+                secondaries_[secondaryLength_++] = high;
+                previousSecondary_ = w;
+            }
+        }
+    }
+
+    if constexpr (!Plain) {
         if (s.caseLevel && !(s.primaryStrength ? p == 0 : lower <= 0xffff)) {
             uint32_t c = (lower >> 8) & 0xff;
             if ((c & 0xc0) == 0 && c > levelSeparatorByte) {
-                ++commonCases;
+                ++commonCases_;
             } else {
                 if (!s.upperFirst) {
-                    if (commonCases != 0 && (c > levelSeparatorByte || caseLength != 0)) {
-                        --commonCases;
-                        while (commonCases >= caseLowerFirstCommonMaxCount) {
-                            cases[caseLength++] = caseLowerFirstCommonMiddle << 4;
-                            commonCases -= caseLowerFirstCommonMaxCount;
+                    if (commonCases_ != 0 && (c > levelSeparatorByte || caseLength_ != 0)) {
+                        --commonCases_;
+                        while (commonCases_ >= caseLowerFirstCommonMaxCount) {
+                            cases_[caseLength_++] = caseLowerFirstCommonMiddle << 4;
+                            commonCases_ -= caseLowerFirstCommonMaxCount;
                         }
-                        uint32_t b = c <= levelSeparatorByte ? caseLowerFirstCommonLow + commonCases
-                                                             : caseLowerFirstCommonHigh - commonCases;
-                        cases[caseLength++] = static_cast<uint8_t>(b << 4);
-                        commonCases = 0;
+                        uint32_t b = c <= levelSeparatorByte ? caseLowerFirstCommonLow + commonCases_
+                                                             : caseLowerFirstCommonHigh - commonCases_;
+                        cases_[caseLength_++] = static_cast<uint8_t>(b << 4);
+                        commonCases_ = 0;
                     }
                     if (c > levelSeparatorByte) { c = (caseLowerFirstCommonHigh + (c >> 6)) << 4; }
                 } else {
-                    if (commonCases != 0) {
-                        --commonCases;
-                        while (commonCases >= caseUpperFirstCommonMaxCount) {
-                            cases[caseLength++] = caseUpperFirstCommonLow << 4;
-                            commonCases -= caseUpperFirstCommonMaxCount;
+                    if (commonCases_ != 0) {
+                        --commonCases_;
+                        while (commonCases_ >= caseUpperFirstCommonMaxCount) {
+                            cases_[caseLength_++] = caseUpperFirstCommonLow << 4;
+                            commonCases_ -= caseUpperFirstCommonMaxCount;
                         }
-                        cases[caseLength++] = static_cast<uint8_t>((caseUpperFirstCommonLow + commonCases) << 4);
-                        commonCases = 0;
+                        cases_[caseLength_++] = static_cast<uint8_t>((caseUpperFirstCommonLow + commonCases_) << 4);
+                        commonCases_ = 0;
                     }
                     if (c > levelSeparatorByte) { c = (caseUpperFirstCommonLow - (c >> 6)) << 4; }
                 }
-                cases[caseLength++] = static_cast<uint8_t>(c);
-            }
-        }
-
-        if (s.tertiary) {
-            uint32_t t = lower & s.tertiaryMask;
-            if (t == commonWeight16) {
-                ++commonTertiaries;
-            } else if ((s.tertiaryMask & 0x8000) == 0) {
-                endCommonRun(tertiaries, tertiaryLength, commonTertiaries, tertiaryOnlyRun, t < commonWeight16);
-                if (t > commonWeight16) { t += 0xc000; }
-                appendWeight16(tertiaries, tertiaryLength, t);
-            } else if (!s.upperFirst) {
-                endCommonRun(tertiaries, tertiaryLength, commonTertiaries, tertiaryLowerFirstRun, t < commonWeight16);
-                if (t > commonWeight16) { t += 0x4000; }
-                appendWeight16(tertiaries, tertiaryLength, t);
-            } else {
-                if (t <= noCEWeight16) {
-                    // separators stay
-                } else if (lower > 0xffff) {
-                    t ^= 0xc000;  // upper first: invert the case bits of primary and secondary CEs
-                    if (t < (tertiaryUpperFirstRun.high << 8)) { t -= 0x4000; }
-                } else {
-                    t += 0x4000;  // a tertiary CE keeps its uppercase bits
-                }
-                endCommonRun(tertiaries, tertiaryLength, commonTertiaries, tertiaryUpperFirstRun,
-                             t < (tertiaryUpperFirstRun.low << 8));
-                appendWeight16(tertiaries, tertiaryLength, t);
+                cases_[caseLength_++] = static_cast<uint8_t>(c);
             }
         }
     }
 
+    if (Plain || s.tertiary) {
+        uint32_t t = lower & (Plain ? 0x3f3fu : s.tertiaryMask);
+        if (t == commonWeight16) {
+            ++commonTertiaries_;
+        } else if (Plain || (s.tertiaryMask & 0x8000) == 0) {
+            endCommonRun(tertiaries_, tertiaryLength_, commonTertiaries_, tertiaryOnlyRun, t < commonWeight16);
+            if (t > commonWeight16) { t += 0xc000; }
+            appendWeight16(tertiaries_, tertiaryLength_, t);
+        } else if (!s.upperFirst) {
+            endCommonRun(tertiaries_, tertiaryLength_, commonTertiaries_, tertiaryLowerFirstRun, t < commonWeight16);
+            if (t > commonWeight16) { t += 0x4000; }
+            appendWeight16(tertiaries_, tertiaryLength_, t);
+        } else {
+            if (t <= noCEWeight16) {
+                // separators stay
+            } else if (lower > 0xffff) {
+                t ^= 0xc000;  // upper first: invert the case bits of primary and secondary CEs
+                if (t < (tertiaryUpperFirstRun.high << 8)) { t -= 0x4000; }
+            } else {
+                t += 0x4000;  // a tertiary CE keeps its uppercase bits
+            }
+            endCommonRun(tertiaries_, tertiaryLength_, commonTertiaries_, tertiaryUpperFirstRun,
+                         t < (tertiaryUpperFirstRun.low << 8));
+            appendWeight16(tertiaries_, tertiaryLength_, t);
+        }
+    }
+}
+
+template <bool Plain>
+int32_t KeyWriter<Plain>::finish() {
+    add(endOfString);
+    const KeySettings &s = s_;
     // Each level ends with the 01 its end-of-string element wrote: ICU leaves it out.
-    if (s.secondary) {
-        out[length++] = levelSeparatorByte;
-        std::memcpy(out + length, secondaries, static_cast<size_t>(secondaryLength - 1));
-        length += secondaryLength - 1;
+    if (Plain || s.secondary) {
+        out_[length_++] = levelSeparatorByte;
+        std::memcpy(out_ + length_, secondaries_, static_cast<size_t>(secondaryLength_ - 1));
+        length_ += secondaryLength_ - 1;
     }
-    if (s.caseLevel) {
-        out[length++] = levelSeparatorByte;
-        uint8_t pending = 0;
-        for (int32_t i = 0; i < caseLength - 1; ++i) {
-            uint8_t c = cases[i];
-            if (pending == 0) {
-                pending = c;
-            } else {
-                out[length++] = static_cast<uint8_t>(pending | (c >> 4));
-                pending = 0;
+    if constexpr (!Plain) {
+        if (s.caseLevel) {
+            out_[length_++] = levelSeparatorByte;
+            uint8_t pending = 0;
+            for (int32_t i = 0; i < caseLength_ - 1; ++i) {
+                uint8_t c = cases_[i];
+                if (pending == 0) {
+                    pending = c;
+                } else {
+                    out_[length_++] = static_cast<uint8_t>(pending | (c >> 4));
+                    pending = 0;
+                }
             }
+            if (pending != 0) { out_[length_++] = pending; }
         }
-        if (pending != 0) { out[length++] = pending; }
     }
-    if (s.tertiary) {
-        out[length++] = levelSeparatorByte;
-        std::memcpy(out + length, tertiaries, static_cast<size_t>(tertiaryLength - 1));
-        length += tertiaryLength - 1;
+    if (Plain || s.tertiary) {
+        out_[length_++] = levelSeparatorByte;
+        std::memcpy(out_ + length_, tertiaries_, static_cast<size_t>(tertiaryLength_ - 1));
+        length_ += tertiaryLength_ - 1;
     }
-    return length;
+    return length_;
 }
 
 inline bool isASCIIDigit(uint8_t byte) { return byte >= '0' && byte <= '9'; }
 
 /// Decodes one well-formed UTF-8 code point at `s[i]`, advancing `i`; -1 when ill-formed
 /// (ICU reads those as U+FFFD, which the fast path leaves to ICU).
-inline int32_t nextCodePoint(const uint8_t *s, int32_t length, int32_t &i) {
+SICU_ALWAYS_INLINE int32_t nextCodePoint(const uint8_t *s, int32_t length, int32_t &i) {
     uint32_t b0 = s[i];
     if (b0 < 0x80) { ++i; return static_cast<int32_t>(b0); }
     if (b0 < 0xc2) { return -1; }
@@ -343,17 +379,35 @@ public:
     /// the fast path leaves to ICU (quaternary or identical strength) or ICU fails.
     static const FastCollation *forCollator(const UCollator *collator);
 
-    /// The collation elements of `text`, or false when a code point needs ICU.
-    bool elements(const uint8_t *text, int32_t length, Element *out, int32_t &count) const;
+    /// The elements of the code point (or run of digits under numeric ordering) at `text[i]`,
+    /// advancing `i`: `count` of them at `from` (the table's, or `number`). False when it
+    /// needs ICU.
+    bool elementsAt(const uint8_t *text, int32_t length, int32_t &i, const Element *&from, int32_t &count,
+                    Element &number) const;
 
-    int32_t writeKey(const Element *elements, int32_t count, uint8_t *out) const {
-        return KeyWriter(settings_).write(elements, count, out);
-    }
+    /// ICU's sort key of `text` into `out` (maxKeyLength bytes), or false when it needs ICU.
+    /// With `prefix` > 0, stops once that many bytes of the primary level are final.
+    bool sortKey(const uint8_t *text, int32_t length, uint8_t *out, int32_t prefix, int32_t &keyLength) const;
 
-    /// Compares the primary weights of two element runs; 0 when they are equal.
-    int32_t comparePrimaries(const Element *a, int32_t aCount, const Element *b, int32_t bCount) const;
+    /// The key of `count` elements (the page builder's check against ICU's own keys).
+    int32_t writeKey(const Element *elements, int32_t count, uint8_t *out) const;
+
+    /// ucol_strcoll's order of two texts from their primaries alone, read only as far as
+    /// their first difference; false when that needs ICU or the primaries are all equal
+    /// (`order` is then 0).
+    bool comparePrimaries(const uint8_t *a, int32_t aLength, const uint8_t *b, int32_t bLength, int32_t &order) const;
 
     bool comparesOnlyPrimaries() const { return !settings_.secondary && !settings_.caseLevel; }
+
+    /// Appends the primaries above `variableTop` of `text`, as ICU's CollationElementIterator
+    /// gives them (before script reordering), to `weights`, counting past `capacity`; false
+    /// when a code point needs ICU (or a number under numeric ordering, whose primary the
+    /// iterator gives in another form), with `count` as it was.
+    bool iteratorPrimaries(const uint8_t *text, int32_t length, uint32_t variableTop, uint32_t *weights,
+                           int32_t capacity, int32_t &count) const;
+
+    /// Whether the elements read up to `text[i]` are final: what follows cannot change them.
+    bool settled(const uint8_t *text, int32_t length, int32_t i) const;
 
 private:
     FastCollation(UCollator *reference, const KeySettings &settings, bool reordering, bool numeric);
@@ -369,16 +423,18 @@ private:
 
     UCollator *reference_;  // own clone; used only under buildLock_
     KeySettings settings_;
+    /// The usual settings, which KeyWriter<true> writes.
+    bool plain_;
     bool numeric_;
-    icu::UnicodeSet contextual_;  // code points with a prefix context
     /// Per contraction starter, the code points that can follow it in a contraction (only
     /// contractions continued by a letter: marks go to ICU anyway).
     std::map<UChar32, icu::UnicodeSet> continuations_;
     const icu::Normalizer2 *nfd_;
     icu::CollationElementIterator *iterator_;
     mutable std::mutex buildLock_;
-    std::unique_ptr<std::atomic<const Page *>[]> pages_;
+    mutable std::atomic<const Page *> pages_[pageCount];
     mutable int16_t reorderedLead_[256];  // learned from ICU's keys; -1 unknown
+    mutable uint8_t originalLead_[256];  // the inverse, for every reordered lead byte in a page
     mutable int8_t compressibleLead_[256];  // 1, 0, or -1 unknown
     /// Under numeric ordering, the reordered lead byte of ICU's number primaries, or -1 when
     /// numbers go to ICU.
@@ -415,7 +471,7 @@ void FastCollation::learnNumbers() {
     if (!numeric_) { return; }
     // ASCII digits must be plain digits of this collation (no contraction, no context).
     for (UChar32 digit = u'0'; digit <= u'9'; ++digit) {
-        if (contextual_.contains(digit) || continuations_.count(digit) != 0) { return; }
+        if (continuations_.count(digit) != 0) { return; }
     }
     std::string zero = icuKey(icu::UnicodeString(u"0"));
     if (zero.size() < 2 || static_cast<uint8_t>(zero[1]) != 2) { return; }
@@ -435,51 +491,77 @@ void FastCollation::learnNumbers() {
     }
 }
 
+namespace {
+
+/// The strings root collation maps as a whole (contractions and prefix mappings), found once
+/// per process: ucol_getContractionsAndExpansions costs some 10 ms, and every collator is a
+/// tailoring of root, so its own strings are root's and those of its tailored set.
+const std::vector<icu::UnicodeString> &rootStrings() {
+    static const std::vector<icu::UnicodeString> *strings = [] {
+        auto *found = new std::vector<icu::UnicodeString>;
+        UErrorCode code = U_ZERO_ERROR;
+        UCollator *root = ucol_open("", &code);
+        icu::UnicodeSet set;
+        ucol_getContractionsAndExpansions(root, set.toUSet(), nullptr, true, &code);
+        ucol_close(root);
+        if (U_FAILURE(code)) { return found; }
+        icu::UnicodeSetIterator it(set);
+        while (it.next()) {
+            if (it.isString()) { found->push_back(it.getString()); }
+        }
+        return found;
+    }();
+    return *strings;
+}
+
+}  // namespace
+
 FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, bool reordering, bool numeric)
-    : reference_(reference), settings_(settings), numeric_(numeric), nfd_(nullptr),
-      iterator_(nullptr), pages_(new std::atomic<const Page *>[pageCount]) {
+    : reference_(reference), settings_(settings),
+      plain_(settings.secondary && settings.tertiary && !settings.caseLevel && !settings.backwardSecondary &&
+             !settings.shifted && settings.tertiaryMask == 0x3f3f),
+      numeric_(numeric), nfd_(nullptr),
+      iterator_(nullptr) {
     for (int32_t i = 0; i < pageCount; ++i) { pages_[i].store(nullptr, std::memory_order_relaxed); }
     for (int32_t i = 0; i < 256; ++i) {
         reorderedLead_[i] = reordering ? -1 : static_cast<int16_t>(i);
+        originalLead_[i] = static_cast<uint8_t>(i);
         compressibleLead_[i] = -1;
     }
     UErrorCode code = U_ZERO_ERROR;
     nfd_ = icu::Normalizer2::getNFDInstance(code);
     const icu::Normalizer2 *nfc = icu::Normalizer2::getNFCInstance(code);
-    // Contractions start at their first code point; a prefix mapping (Japanese ー after a
-    // kana) belongs to the code point after the prefix, so every code point of a prefix string
-    // but its first is contextual.
-    icu::UnicodeSet contractions, withPrefixes;
-    ucol_getContractionsAndExpansions(reference, contractions.toUSet(), nullptr, false, &code);
-    ucol_getContractionsAndExpansions(reference, withPrefixes.toUSet(), nullptr, true, &code);
-    icu::UnicodeSetIterator it(withPrefixes);
-    while (it.next()) {
-        if (!it.isString()) { continue; }
-        const icu::UnicodeString &s = it.getString();
-        if (contractions.contains(s)) {
-            // A contraction whose second code point is a combining mark ("a" + U+030A, which
-            // Swedish tailors as å) needs that mark, and a mark always goes to ICU. One whose
-            // second code point is a letter (Czech "ch") makes its starter check what follows.
-            // ICU may list a contraction in its decomposed form only: Uyghur's ئا as
-            // ي + U+0654 + ا, whose composed form ئ starts it too.
-            icu::UnicodeString composed;
-            if (nfc != nullptr) { composed = nfc->normalize(s, code); }
-            const icu::UnicodeString *forms[] = {&s, &composed};
-            for (const icu::UnicodeString *form : forms) {
-                if (form->countChar32() < 2) { continue; }
-                UChar32 second = form->char32At(U16_LENGTH(form->char32At(0)));
-                if (u_getIntPropertyValue(second, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) == 0) {
-                    continuations_[form->char32At(0)].add(second);
-                }
-            }
-        } else {
-            for (int32_t i = U16_LENGTH(s.char32At(0)); i < s.length(); i += U16_LENGTH(s.char32At(i))) {
-                contextual_.add(s.char32At(i));
+    // Every string ICU maps as a whole, a contraction (Czech "ch") or a prefix mapping
+    // (Japanese ー after か, listed as "かー"), makes its first code point look at the code
+    // point after it: a name holding the string's first two code points goes to ICU. For a
+    // prefix mapping that is every name in which the context can apply. The strings are root's
+    // (the same for every collator, found once) and this tailoring's.
+    auto addString = [&](const icu::UnicodeString &s) {
+        // A string whose second code point is a combining mark ("a" + U+030A, which Swedish
+        // tailors as å) needs that mark, and a mark always goes to ICU. ICU may list a string
+        // in its decomposed form only: Uyghur's ئا as ي + U+0654 + ا, whose composed form ئ
+        // starts it too.
+        icu::UnicodeString composed;
+        if (nfc != nullptr) { composed = nfc->normalize(s, code); }
+        const icu::UnicodeString *forms[] = {&s, &composed};
+        for (const icu::UnicodeString *form : forms) {
+            if (form->countChar32() < 2) { continue; }
+            UChar32 second = form->char32At(U16_LENGTH(form->char32At(0)));
+            if (u_getIntPropertyValue(second, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) == 0) {
+                continuations_[form->char32At(0)].add(second);
             }
         }
+    };
+    for (const icu::UnicodeString &s : rootStrings()) { addString(s); }
+    USet *tailored = ucol_getTailoredSet(reference, &code);
+    if (U_SUCCESS(code)) {
+        icu::UnicodeSetIterator it(*icu::UnicodeSet::fromUSet(tailored));
+        while (it.next()) {
+            if (it.isString()) { addString(it.getString()); }
+        }
     }
+    uset_close(tailored);
     for (auto &entry : continuations_) { entry.second.freeze(); }
-    contextual_.freeze();
     const icu::RuleBasedCollator *rbc = icu::RuleBasedCollator::rbcFromUCollator(reference);
     if (U_SUCCESS(code) && rbc != nullptr) { iterator_ = rbc->createCollationElementIterator(icu::UnicodeString()); }
     learnNumbers();
@@ -545,7 +627,7 @@ const FastCollation *FastCollation::forCollator(const UCollator *collator) {
 
 bool FastCollation::excluded(UChar32 c, const icu::UnicodeSet *&continuations) const {
     continuations = nullptr;
-    if (contextual_.contains(c) || u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0) { return true; }
+    if (u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0) { return true; }
     if (c == 0xfffe || c == 0xffff || (c >= 0xd800 && c <= 0xdfff)) { return true; }
     if (numeric_ && u_charType(c) == U_DECIMAL_DIGIT_NUMBER) { return true; }
     auto starts = [&](UChar32 x) {
@@ -554,10 +636,9 @@ bool FastCollation::excluded(UChar32 c, const icu::UnicodeSet *&continuations) c
     };
     continuations = starts(c);
     // A precomposed letter or a Hangul syllable is read as its decomposition: a starter
-    // inside it, or a prefix context, is ICU's; a starter at its end looks at what follows.
+    // continued inside it is ICU's; a starter at its end looks at what follows.
     icu::UnicodeString decomposition;
     if (nfd_->getDecomposition(c, decomposition)) {
-        if (contextual_.containsSome(decomposition)) { return true; }
         for (int32_t i = 0; i < decomposition.length(); i += U16_LENGTH(decomposition.char32At(i))) {
             const icu::UnicodeSet *inner = starts(decomposition.char32At(i));
             int32_t next = i + U16_LENGTH(decomposition.char32At(i));
@@ -601,7 +682,7 @@ std::string FastCollation::icuKey(const icu::UnicodeString &text) const {
     return std::string(reinterpret_cast<const char *>(local), static_cast<size_t>(length - 1));
 }
 
-const Page *FastCollation::page(int32_t block) const {
+SICU_ALWAYS_INLINE const Page *FastCollation::page(int32_t block) const {
     const Page *found = pages_[block].load(std::memory_order_acquire);
     return found != nullptr ? found : build(block);
 }
@@ -654,7 +735,10 @@ const Page *FastCollation::build(int32_t block) const {
         uint32_t lead = first->primary >> 24;
         if (reorderedLead_[lead] < 0) {
             std::string key = icuKey(icu::UnicodeString(c));
-            if (!key.empty()) { reorderedLead_[lead] = static_cast<uint8_t>(key[0]); }
+            if (!key.empty()) {
+                reorderedLead_[lead] = static_cast<uint8_t>(key[0]);
+                originalLead_[static_cast<uint8_t>(key[0])] = static_cast<uint8_t>(lead);
+            }
         }
     }
     // Elements of a code point with the learned bytes; false when a lead byte is not known.
@@ -728,64 +812,168 @@ const Page *FastCollation::build(int32_t block) const {
         int32_t length = writeKey(elements, count, mine);
         std::string key = icuKey(icu::UnicodeString(block * 128 + k));
         if (key.size() != static_cast<size_t>(length) || std::memcmp(key.data(), mine, key.size()) != 0) { continue; }
-        page->entries[k] = (static_cast<uint32_t>(count) << 16) | static_cast<uint32_t>(page->elements.size()) |
+        uint32_t offset = 0;
+        if (count == 1) {
+            page->single[k] = elements[0];
+        } else {
+            offset = static_cast<uint32_t>(page->elements.size());
+            page->elements.insert(page->elements.end(), elements, elements + count);
+        }
+        page->entries[k] = (static_cast<uint32_t>(count) << 16) | offset |
                            (page->continuations[k] != nullptr ? startsContractionBit : 0);
-        page->elements.insert(page->elements.end(), elements, elements + count);
     }
     const Page *built = page.release();
     pages_[block].store(built, std::memory_order_release);
     return built;
 }
 
-bool FastCollation::elements(const uint8_t *text, int32_t length, Element *out, int32_t &count) const {
-    count = 0;
-    const Page *ascii = page(0);
-    for (int32_t i = 0; i < length;) {
-        int32_t c;
-        const Page *p;
-        if (text[i] < 0x80) {
-            if (numberLead_ >= 0 && isASCIIDigit(text[i])) {
-                // A run of digits is one number under numeric ordering.
-                while (i + 1 < length && text[i] == '0' && isASCIIDigit(text[i + 1])) { ++i; }
-                uint32_t value = 0;
-                int32_t digits = 0;
-                while (i < length && isASCIIDigit(text[i]) && digits < 7) { value = value * 10 + (text[i++] - '0'); ++digits; }
-                if ((i < length && isASCIIDigit(text[i])) || count == maxElements || !numberElement(value, out[count])) {
-                    return false;
-                }
-                ++count;
-                continue;
-            }
-            c = text[i++];
-            p = ascii;
-        } else {
-            c = nextCodePoint(text, length, i);
-            if (c < 0) { return false; }
-            p = page(c >> 7);
+SICU_ALWAYS_INLINE bool FastCollation::elementsAt(const uint8_t *text, int32_t length, int32_t &i, const Element *&from, int32_t &count,
+                               Element &number) const {
+    int32_t c;
+    const Page *p;
+    if (text[i] < 0x80) {
+        if (numberLead_ >= 0 && isASCIIDigit(text[i])) {
+            // A run of digits is one number under numeric ordering.
+            while (i + 1 < length && text[i] == '0' && isASCIIDigit(text[i + 1])) { ++i; }
+            uint32_t value = 0;
+            int32_t digits = 0;
+            while (i < length && isASCIIDigit(text[i]) && digits < 7) { value = value * 10 + (text[i++] - '0'); ++digits; }
+            if ((i < length && isASCIIDigit(text[i])) || !numberElement(value, number)) { return false; }
+            from = &number;
+            count = 1;
+            return true;
         }
-        uint32_t entry = p->entries[c & 127];
-        if (entry & needsICUBit) { return false; }
-        if ((entry & startsContractionBit) && continuesContraction(text, length, i, *p->continuations[c & 127])) {
-            return false;
-        }
-        int32_t n = static_cast<int32_t>((entry >> 16) & 0xff);
-        if (count + n > maxElements) { return false; }
-        const Element *from = p->elements.data() + (entry & 0xffff);
-        for (int32_t j = 0; j < n; ++j) { out[count++] = from[j]; }
+        c = text[i++];
+        p = page(0);
+    } else {
+        c = nextCodePoint(text, length, i);
+        if (c < 0) { return false; }
+        p = page(c >> 7);
     }
+    uint32_t entry = p->entries[c & 127];
+    if (entry & needsICUBit) { return false; }
+    if ((entry & startsContractionBit) && continuesContraction(text, length, i, *p->continuations[c & 127])) {
+        return false;
+    }
+    count = static_cast<int32_t>((entry >> 16) & 0xff);
+    from = count == 1 ? &p->single[c & 127] : p->elements.data() + (entry & 0xffff);
     return true;
 }
 
-int32_t FastCollation::comparePrimaries(const Element *a, int32_t aCount, const Element *b, int32_t bCount) const {
-    int32_t i = 0, j = 0;
-    for (;;) {
-        while (i < aCount && (a[i].primary == 0 || a[i].variable)) { ++i; }
-        while (j < bCount && (b[j].primary == 0 || b[j].variable)) { ++j; }
-        if (i == aCount || j == bCount) { return (i == aCount ? 0 : 1) - (j == bCount ? 0 : 1); }
-        if (a[i].primary != b[j].primary) { return a[i].primary < b[j].primary ? -1 : 1; }
-        ++i;
-        ++j;
+namespace {
+
+template <bool Plain>
+int32_t writeElements(const KeySettings &settings, const Element *elements, int32_t count, uint8_t *out) {
+    KeyWriter<Plain> writer(settings, out);
+    for (int32_t i = 0; i < count; ++i) { writer.add(elements[i]); }
+    return writer.finish();
+}
+
+}  // namespace
+
+int32_t FastCollation::writeKey(const Element *elements, int32_t count, uint8_t *out) const {
+    return plain_ ? writeElements<true>(settings_, elements, count, out)
+                  : writeElements<false>(settings_, elements, count, out);
+}
+
+bool FastCollation::sortKey(const uint8_t *text, int32_t length, uint8_t *out, int32_t prefix, int32_t &keyLength) const {
+    auto write = [&](auto &writer) {
+        int32_t total = 0;
+        for (int32_t i = 0; i < length;) {
+            const Element *from;
+            int32_t count;
+            Element number;
+            if (!elementsAt(text, length, i, from, count, number)) { return false; }
+            total += count;
+            if (total > maxElements) { return false; }
+            for (int32_t j = 0; j < count; ++j) { writer.add(from[j]); }
+            if (prefix > 0 && writer.primaryLength() >= prefix && settled(text, length, i)) {
+                keyLength = writer.primaryLength();
+                return true;
+            }
+        }
+        keyLength = writer.finish();
+        return true;
+    };
+    if (plain_) {
+        KeyWriter<true> writer(settings_, out);
+        return write(writer);
     }
+    KeyWriter<false> writer(settings_, out);
+    return write(writer);
+}
+
+bool FastCollation::settled(const uint8_t *text, int32_t length, int32_t i) const {
+    // Only a combining mark changes the elements before it (a discontiguous contraction, as
+    // Swedish å from a + U+030A), and a mark always needs ICU: what the table keys is a
+    // starter. Contractions and prefix mappings of two starters are checked where they begin.
+    if (i >= length || text[i] < 0x80) { return true; }
+    int32_t c = nextCodePoint(text, length, i);
+    return c >= 0 && (page(c >> 7)->entries[c & 127] & needsICUBit) == 0;
+}
+
+bool FastCollation::comparePrimaries(const uint8_t *a, int32_t aLength, const uint8_t *b, int32_t bLength,
+                                     int32_t &order) const {
+    // A reader of one text's primaries that count (not ignorable, not variable when shifted).
+    struct Reader {
+        const FastCollation &table;
+        const uint8_t *text;
+        int32_t length;
+        int32_t i = 0;
+        const Element *from = nullptr;
+        int32_t count = 0, next = 0;
+        Element number{};
+        /// The next primary, 0 at the end; false when a code point needs ICU.
+        bool read(uint32_t &primary) {
+            for (;;) {
+                while (next < count) {
+                    const Element &e = from[next++];
+                    if (e.primary != 0 && !e.variable) { primary = e.primary; return true; }
+                }
+                if (i >= length) { primary = 0; return true; }
+                if (!table.elementsAt(text, length, i, from, count, number)) { return false; }
+                next = 0;
+            }
+        }
+    };
+    Reader left{*this, a, aLength}, right{*this, b, bLength};
+    order = 0;
+    for (;;) {
+        uint32_t p = 0, q = 0;
+        if (!left.read(p) || !right.read(q)) { return false; }
+        if (p != q) {
+            // A primary is final when no combining mark follows its code point.
+            if (!settled(a, aLength, left.i) || !settled(b, bLength, right.i)) { return false; }
+            order = p < q ? -1 : 1;  // the end (0) sorts first
+            return true;
+        }
+        if (p == 0) { return false; }
+    }
+}
+
+bool FastCollation::iteratorPrimaries(const uint8_t *text, int32_t length, uint32_t variableTop, uint32_t *weights,
+                                      int32_t capacity, int32_t &count) const {
+    int32_t start = count;
+    for (int32_t i = 0; i < length;) {
+        const Element *from;
+        int32_t n;
+        Element number;
+        if (!elementsAt(text, length, i, from, n, number) || from == &number) {
+            count = start;
+            return false;
+        }
+        for (int32_t j = 0; j < n; ++j) {
+            uint32_t p = from[j].primary;
+            // A variable element (shifted) keeps its original primary, which is at or below
+            // variableTop; every other primary is the reordered one.
+            if (p == 0 || from[j].variable) { continue; }
+            p = (static_cast<uint32_t>(originalLead_[p >> 24]) << 24) | (p & 0xffffff);
+            if (p <= variableTop) { continue; }
+            if (count < capacity) { weights[count] = p; }
+            ++count;
+        }
+    }
+    return true;
 }
 
 namespace {
@@ -806,14 +994,14 @@ const FastCollation *fastCollation(const SICUCollator *collator, bool now) {
 }  // namespace
 
 FastResult fastSortKey(const SICUCollator *collator, const char *text, int32_t textLength, uint8_t *out,
-                       int32_t capacity, int32_t &length, bool now) {
+                       int32_t capacity, int32_t &length, bool now, bool prefix) {
     const FastCollation *table = fastCollation(collator, now);
     if (table == nullptr) { return FastResult::needsICU; }
-    Element elements[maxElements];
-    int32_t count = 0;
-    if (!table->elements(reinterpret_cast<const uint8_t *>(text), textLength, elements, count)) { return FastResult::needsICU; }
     uint8_t key[maxKeyLength];
-    length = table->writeKey(elements, count, key);
+    if (!table->sortKey(reinterpret_cast<const uint8_t *>(text), textLength, key, prefix ? std::max(capacity, 1) : 0,
+                        length)) {
+        return FastResult::needsICU;
+    }
     if (capacity > 0) { std::memcpy(out, key, static_cast<size_t>(std::min(length, capacity))); }
     return FastResult::done;
 }
@@ -822,21 +1010,34 @@ FastResult fastCompare(const SICUCollator *collator, const char *a, int32_t aLen
                        int32_t &order) {
     const FastCollation *table = fastCollation(collator, false);
     if (table == nullptr) { return FastResult::needsICU; }
-    Element left[maxElements], right[maxElements];
-    int32_t leftCount = 0, rightCount = 0;
-    if (!table->elements(reinterpret_cast<const uint8_t *>(a), aLength, left, leftCount) ||
-        !table->elements(reinterpret_cast<const uint8_t *>(b), bLength, right, rightCount)) {
+    auto left = reinterpret_cast<const uint8_t *>(a), right = reinterpret_cast<const uint8_t *>(b);
+    // Most names differ in their letters, most of them early: primaries decide, read only up
+    // to their first difference.
+    if (table->comparePrimaries(left, aLength, right, bLength, order)) { return FastResult::done; }
+    uint8_t leftKey[maxKeyLength], rightKey[maxKeyLength];
+    int32_t leftLength = 0, rightLength = 0;
+    if (!table->sortKey(left, aLength, leftKey, 0, leftLength) || !table->sortKey(right, bLength, rightKey, 0, rightLength)) {
         return FastResult::needsICU;
     }
-    // Most names differ in their letters: primaries decide without writing a key.
-    order = table->comparePrimaries(left, leftCount, right, rightCount);
-    if (order != 0 || table->comparesOnlyPrimaries()) { return FastResult::done; }
-    uint8_t leftKey[maxKeyLength], rightKey[maxKeyLength];
-    int32_t leftLength = table->writeKey(left, leftCount, leftKey);
-    int32_t rightLength = table->writeKey(right, rightCount, rightKey);
     int32_t cmp = std::memcmp(leftKey, rightKey, static_cast<size_t>(std::min(leftLength, rightLength)));
     order = cmp != 0 ? (cmp < 0 ? -1 : 1) : (leftLength < rightLength ? -1 : leftLength > rightLength ? 1 : 0);
     return FastResult::done;
+}
+
+FastResult fastIteratorPrimaries(const SICUCollator *collator, const char16_t *text, int32_t length,
+                                 uint32_t variableTop, uint32_t *weights, int32_t capacity, int32_t &count) {
+    const FastCollation *table = fastCollation(collator, false);
+    // A word of a name: longer text (or an unpaired surrogate) goes to ICU.
+    char utf8[256];
+    int32_t utf8Length = 0;
+    UErrorCode code = U_ZERO_ERROR;
+    if (table == nullptr || length > 80) { return FastResult::needsICU; }
+    u_strToUTF8(utf8, sizeof utf8, &utf8Length, text, length, &code);
+    if (U_FAILURE(code) || utf8Length > static_cast<int32_t>(sizeof utf8)) { return FastResult::needsICU; }
+    return table->iteratorPrimaries(reinterpret_cast<const uint8_t *>(utf8), utf8Length, variableTop, weights, capacity,
+                                    count)
+               ? FastResult::done
+               : FastResult::needsICU;
 }
 
 }  // namespace sicu

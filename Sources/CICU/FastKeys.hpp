@@ -5,11 +5,12 @@
 // each code point has the same collation elements wherever it stands, so the key is a
 // function of the code points' elements alone. The table holds, per code point, the elements
 // ICU's CollationElementIterator gives it, in 128-code-point pages built on first use, and
-// marks the code points whose elements depend on their neighbours: contraction starters,
-// code points with a prefix context (Japanese ー and ゝ after a kana), combining marks
-// (canonical reordering), digits under numeric ordering, and any code point whose key alone
-// differs from ICU's (each entry is checked against ucol_getSortKey when its page is built).
-// A name with such a code point, or with ill-formed UTF-8, goes through ICU as before.
+// marks the code points whose elements depend on their neighbours: the first code point of
+// a contraction (Czech "ch") or of a prefix mapping (Japanese ー after か) checks the code
+// point after it; combining marks (canonical reordering), digits under numeric ordering, and
+// any code point whose key alone differs from ICU's (each entry is checked against
+// ucol_getSortKey when its page is built) always go to ICU. A name with such a code point, or
+// with ill-formed UTF-8, goes through ICU as before.
 //
 // The key writer follows ICU's sort-key format (ICU user guide, "Sort key features";
 // collationkeys.cpp): primary compression for compressible lead bytes, common-weight
@@ -37,12 +38,19 @@ enum class FastResult : int8_t {
 /// The whole sort key of UTF-8 text (no terminating zero), the bytes ICU's
 /// ucol_nextSortKeyPart gives. Writes at most `capacity` bytes to `out` and sets `length` to
 /// the key's full length. With `now`, the table is looked up at once instead of after the
-/// collator's first keysBeforeFastPath keys.
+/// collator's first keysBeforeFastPath keys. With `prefix`, only the first `capacity` bytes
+/// are asked for: the key may stop there, and `length` is then what was made.
 FastResult fastSortKey(const SICUCollator *collator, const char *text, int32_t textLength, uint8_t *out,
-                       int32_t capacity, int32_t &length, bool now = false);
+                       int32_t capacity, int32_t &length, bool now = false, bool prefix = false);
 
 /// ucol_strcollUTF8's answer (-1, 0, 1) from the fast path.
 FastResult fastCompare(const SICUCollator *collator, const char *a, int32_t aLength, const char *b,
                        int32_t bLength, int32_t &order);
+
+/// Appends the primary weights above `variableTop` of UTF-16 text to `weights` (counting past
+/// `capacity`), the ones ICU's CollationElementIterator gives: what search's weigher compares.
+/// On needsICU, `count` is as it was.
+FastResult fastIteratorPrimaries(const SICUCollator *collator, const char16_t *text, int32_t length,
+                                 uint32_t variableTop, uint32_t *weights, int32_t capacity, int32_t &count);
 
 }  // namespace sicu

@@ -1,6 +1,7 @@
 // Search: the primary weights of a text, split into words, for collation-aware search.
 #include "CICU.h"
 #include "CollatorHandle.hpp"
+#include "FastKeys.hpp"
 #include "Support.hpp"
 
 #include <unicode/coleitr.h>
@@ -88,6 +89,10 @@ private:
 }  // namespace
 
 struct SICUSearchWeigher {
+    /// The collator, whose fast-path table gives most words' weights; nullptr when the
+    /// weigher always iterates ICU's elements.
+    const SICUCollator *collator;
+    const SICUCollator *owner;
     icu::CollationElementIterator *elements;
     /// Primaries at or below this are white space and punctuation (the collator's maxVariable
     /// group): they separate words and are not weights.
@@ -123,6 +128,12 @@ bool beginsOwnWord(UChar32 c) {
 /// Appends the non-variable primaries of one segment; returns whether it produced any.
 bool appendPrimaries(SICUSearchWeigher *weigher, const icu::UnicodeString &segment,
                      uint32_t *weights, int32_t capacity, int32_t &count, UErrorCode &code) {
+    int32_t before = count;
+    if (weigher->collator != nullptr &&
+        sicu::fastIteratorPrimaries(weigher->collator, segment.getBuffer(), segment.length(), weigher->variableTop,
+                                    weights, capacity, count) == sicu::FastResult::done) {
+        return count > before;
+    }
     weigher->elements->setText(segment, code);
     if (U_FAILURE(code)) { return false; }
     bool produced = false;
@@ -189,7 +200,12 @@ SICUSearchWeigher *sicu_search_weigher_open(const SICUCollator *collator, int32_
         rbc->createCollationElementIterator(icu::UnicodeString());
     if (elements == nullptr) { *status = U_MEMORY_ALLOCATION_ERROR; return nullptr; }
     *status = U_ZERO_ERROR;
-    return new SICUSearchWeigher{elements, variableTop, SegmentMemo()};
+    return new SICUSearchWeigher{collator, collator, elements, variableTop, SegmentMemo()};
+}
+
+void sicu_search_weigher_set_fast_path(SICUSearchWeigher *weigher, bool enabled) {
+    weigher->collator = enabled ? weigher->owner : nullptr;
+    weigher->known = SegmentMemo();
 }
 
 void sicu_search_weigher_close(SICUSearchWeigher *weigher) {

@@ -30,10 +30,13 @@ struct FastKeyTests {
     ]
 
     /// Each name's key from the default path, and from the fast path alone where it makes
-    /// one, against ICU's bytes: the names whose keys differ, and how many the fast path made.
+    /// one, against ICU's bytes, with the key's first bytes alone (which the fast path may
+    /// stop making early) and the comparison with the name before it against ICU's: the
+    /// names that differ, and how many keys the fast path made.
     static func keyMismatches(_ handle: ICU.CollatorHandle, locale: String) -> (mismatches: [String], fastNames: Int) {
         var mismatches: [String] = []
         var fastNames = 0
+        var previous = ""
         for name in names {
             let icu = handle.sortKey(name, source: .icu)
             if let fast = handle.fastPathSortKey(name) {
@@ -41,6 +44,21 @@ struct FastKeyTests {
                 if fast != icu { mismatches.append("\(locale) \(name.debugDescription)") }
             }
             if handle.sortKey(name) != icu { mismatches.append("\(locale) \(name.debugDescription) (default path)") }
+            let utf8 = Array(name.utf8)
+            for capacity in [1, 3, 6, 12] {
+                let prefix = utf8.withUnsafeBufferPointer { text in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+                        Array(buffer[..<handle.sortKeyPrefix(text, into: buffer)])
+                    }
+                }
+                if prefix != Array(icu.prefix(capacity)) {
+                    mismatches.append("\(locale) \(name.debugDescription) (first \(capacity) bytes)")
+                }
+            }
+            if handle.compare(name, previous) != handle.icuCompare(name, previous) {
+                mismatches.append("\(locale) \(name.debugDescription) against \(previous.debugDescription) (compare)")
+            }
+            previous = name
         }
         return (mismatches, fastNames)
     }
@@ -159,6 +177,27 @@ struct FastKeyTests {
             differing.append("\(a) | \(b)")
         }
         #expect(differing.isEmpty, "\(locale): \(differing.prefix(20))")
+    }
+
+    @Test("Search weights from the table equal ICU's collation elements",
+          arguments: ["en", "sv", "da", "cs", "ja", "zh", "zh@collation=stroke", "ko", "ru", "el", "ar", "th", "hi"])
+    func searchWeights(locale: String) throws {
+        for strength in [ICU.CollatorAttributeValue.primary, .tertiary] {
+            let handle = try ICU.CollatorHandle(localeID: locale)
+            try handle.set(.strength, strength)
+            let fast = try ICU.SearchWeigher(collator: handle)
+            let icu = try ICU.SearchWeigher(collator: handle, fastPath: false)
+            var differing: [String] = []
+            var fastWeights: [UInt32] = [], fastStarts: [UInt32] = [], icuWeights: [UInt32] = [], icuStarts: [UInt32] = []
+            for name in Self.names {
+                fast.appendWeights(of: name, to: &fastWeights, wordStarts: &fastStarts)
+                icu.appendWeights(of: name, to: &icuWeights, wordStarts: &icuStarts)
+                if fastWeights != icuWeights || fastStarts != icuStarts { differing.append(name.debugDescription) }
+                fastWeights.removeAll(keepingCapacity: true); fastStarts.removeAll(keepingCapacity: true)
+                icuWeights.removeAll(keepingCapacity: true); icuStarts.removeAll(keepingCapacity: true)
+            }
+            #expect(differing.isEmpty, "\(locale) \(strength): \(differing.count) differ: \(differing.prefix(20))")
+        }
     }
 
     /// Code points of one script, with the marks, digits, spaces and punctuation names carry.

@@ -349,6 +349,10 @@ typedef struct SICUSearchWeigher SICUSearchWeigher;
 SICUSearchWeigher *sicu_search_weigher_open(const SICUCollator *collator, int32_t *status);
 void sicu_search_weigher_close(SICUSearchWeigher *weigher);
 
+/// Whether the weigher takes a word's weights from the collation fast path's table when it
+/// can (the default) or always iterates ICU's collation elements (for tests that compare).
+void sicu_search_weigher_set_fast_path(SICUSearchWeigher *weigher, bool enabled);
+
 /// The primary weights of a UTF-8 string, in order: one 32-bit primary per collation element
 /// whose primary is above the variable top (white space and punctuation give none; accents,
 /// case and width give none at primary strength; expansions give several, contractions one).

@@ -14,7 +14,9 @@ extension ICU {
         private var weightBuffer = [UInt32](repeating: 0, count: 64)
         private var startBuffer = [Int32](repeating: 0, count: 64)
 
-        package init(collator: CollatorHandle) throws(ICUError) {
+        /// With `fastPath: false`, every weight comes from ICU's collation elements, which
+        /// the fast path's table otherwise gives for most words (the same weights).
+        package init(collator: CollatorHandle, fastPath: Bool = true) throws(ICUError) {
             var status: Int32 = 0
             let handle = sicu_search_weigher_open(collator.pointer, &status)
             try ICU.check(status, "opening a search weigher", input: (try? collator.actualLocaleID()) ?? "")
@@ -23,6 +25,7 @@ extension ICU {
             }
             pointer = handle
             self.collator = collator
+            if !fastPath { sicu_search_weigher_set_fast_path(handle, false) }
         }
 
         deinit { sicu_search_weigher_close(pointer) }
