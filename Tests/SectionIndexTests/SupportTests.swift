@@ -48,11 +48,14 @@ import TestSupport
         #expect(values == (0..<1000).map { -$0 })
     }
 
-    @Test(arguments: [0, 1, 2, 3, 1001, 20_000])
-    func sortInHalvesIsAStableSort(count: Int) {
+    /// Few distinct keys: most comparisons are ties, which must keep input order. One key:
+    /// the halves come out in order and are not merged; keys in order: the same.
+    @Test(arguments: [(0, 5), (1, 5), (2, 5), (3, 5), (1001, 5), (20_000, 5), (20_000, 1), (4_001, 4_001)])
+    func sortInHalvesIsAStableSort(count: Int, keys: Int) {
         var generator = SplitMix64(seed: UInt64(count) + 1)
-        // Few distinct keys: most comparisons are ties, which must keep input order.
-        let items = (0..<count).map { (key: Int.random(in: 0..<5, using: &generator), position: $0) }
+        let items = (0..<count).map {
+            (key: keys == count ? $0 / 2 : Int.random(in: 0..<keys, using: &generator), position: $0)
+        }
         var sorted = items
         sorted.withUnsafeMutableBufferPointer { all in
             ParallelWork.sortInHalves(all, sortHalf: { half in

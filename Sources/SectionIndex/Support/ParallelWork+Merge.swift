@@ -16,19 +16,24 @@ extension ParallelWork {
     ///   - part: what to sort, in place.
     ///   - sortHalf: sorts one half in place, in the order `less` describes.
     ///   - less: the order, a strict weak ordering.
-    /// - Complexity: the two half sorts, then one pass of `part.count` steps and one copy.
+    /// - Complexity: the two half sorts, then (unless the halves are in order already) a copy
+    ///   of the first half and one pass of `part.count` steps.
     package static func sortInHalves<T>(_ part: UnsafeMutableBufferPointer<T>,
                                         sortHalf: (UnsafeMutableBufferPointer<T>) -> Void,
                                         less: (T, T) -> Bool) {
         let count = part.count, middle = count / 2
-        var whole = Array(part)
-        _ = mapParts(of: &whole, [0..<middle, middle..<count]) { _, half in sortHalf(half) }
+        _ = mapParts(of: part, [0..<middle, middle..<count]) { _, half in sortHalf(half) }
+        // Halves already in order (one name many times, in input order): nothing to merge,
+        // and no scratch memory.
+        guard middle > 0, middle < count, less(part[middle], part[middle - 1]) else { return }
+        // Only the first half moves aside: the merge writes from the front, `out` never
+        // passing the second half's next unread element.
+        let first = Array(UnsafeMutableBufferPointer(rebasing: part[..<middle]))
         var i = 0, j = middle, out = 0
         while i < middle && j < count {
-            if less(whole[j], whole[i]) { part[out] = whole[j]; j += 1 } else { part[out] = whole[i]; i += 1 }
+            if less(part[j], first[i]) { part[out] = part[j]; j += 1 } else { part[out] = first[i]; i += 1 }
             out += 1
         }
-        while i < middle { part[out] = whole[i]; i += 1; out += 1 }
-        while j < count { part[out] = whole[j]; j += 1; out += 1 }
+        while i < middle { part[out] = first[i]; i += 1; out += 1 }
     }
 }
