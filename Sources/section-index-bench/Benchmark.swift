@@ -23,11 +23,13 @@ struct Benchmark {
     /// The whole-process measurements (file in, file out): the floor and each subcommand,
     /// with the most each may take as a multiple of the floor's time (issue 33's goals, with
     /// the collation fast path; the floor stays ICU's keys alone on every core). The floors
-    /// (`floor`, and `grep-floor` for search) are yardsticks: no goal, no verdict at any count.
+    /// (`floor`, `grep-floor` for search, and `cat-floor`, the physical limit of reading the
+    /// file and writing it out) are yardsticks: no goal, no verdict at any count.
     static let processModes: [(mode: String, goal: Double?, isFloor: Bool)] = [
         ("floor", nil, true), ("cli-icu", 0.8, false), ("cli-contacts", 1.3, false), ("cli-contacts-ja", 1.3, false),
         ("cli-sort", 0.8, false), ("cli-keys", 1.4, false), ("cli-labels", 0.6, false), ("cli-search", nil, false),
         ("cli-substring", nil, false), ("cli-substring-3000", nil, false), ("grep-floor", nil, true),
+        ("cat-floor", nil, true),
     ]
 
     /// The subcommand a whole-process mode runs (the floor is this benchmark's own `--only floor`).
@@ -72,6 +74,10 @@ struct Benchmark {
             if mode == "grep-floor" {
                 // Search's floor: bytes compared without collation, romanisation or order.
                 return try Spawn.run("/usr/bin/grep", ["-i", "-c", Measurement.commandLineQuery, input], output: output)
+            }
+            if mode == "cat-floor" {
+                // The physical limit: the file read and written out, nothing computed.
+                return try Spawn.run("/usr/bin/cat", [input], output: output)
             }
             return try Spawn.run(cli.path, arguments(of: mode, input: input)!, output: output)
         }
@@ -232,6 +238,10 @@ struct Benchmark {
             print(String(format: "  [floor] search \"%@\": %.2f× the time of grep -i -c (%.3f s), %.1f× its peak memory (%.1f MB)",
                          Measurement.commandLineQuery, search.seconds / grep.seconds, grep.seconds,
                          Double(search.kilobytes) / Double(max(grep.kilobytes, 1)), Double(grep.kilobytes) / 1024))
+        }
+        if let cat = results["cat-floor"], let floor = results["floor"] {
+            print(String(format: "  [floor] the physical limit, cat reading the file and writing it out: %.3f s, %.2f× the floor",
+                         cat.seconds, cat.seconds / floor.seconds))
         }
         // Issue 38: the work per line is bounded by the line, not by the number of query words.
         if let long = results["cli-substring-3000"], let one = results["cli-substring"] {
