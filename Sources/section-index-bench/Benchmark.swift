@@ -29,14 +29,20 @@ struct Benchmark {
         ("floor", nil, true), ("cli-icu", 0.8, false), ("cli-contacts", 1.3, false), ("cli-contacts-ja", 1.3, false),
         ("cli-sort", 0.8, false), ("cli-keys", 1.4, false), ("cli-labels", 0.6, false), ("cli-search", nil, false),
         ("cli-substring", nil, false), ("cli-substring-3000", nil, false), ("grep-floor", nil, true),
-        ("cat-floor", nil, true),
+        ("cat-floor", nil, true), (emptyLinesMode, nil, false),
     ]
+
+    /// Issue 33's memory goal: 5,000,000 empty lines grouped (contacts style) within 300 MB,
+    /// 60 bytes a line. Its own input, the same at every `--count`; its verdict is on memory.
+    static let emptyLinesMode = "cli-empty-lines"
+    static let emptyLineCount = 5_000_000
+    static let emptyLinesPeakGoal = 300 * 1024 * 1024
 
     /// The subcommand a whole-process mode runs (the floor is this benchmark's own `--only floor`).
     func arguments(of mode: String, input: String) -> [String]? {
         switch mode {
         case "cli-icu": ["group", "--style", "icu", "--locale", options.locale, "--format", "tsv", input]
-        case "cli-contacts": ["group", "--locale", options.locale, "--format", "tsv", input]
+        case "cli-contacts", Self.emptyLinesMode: ["group", "--locale", options.locale, "--format", "tsv", input]
         case "cli-contacts-ja": ["group", "--locale", "ja", "--format", "tsv", input]
         case "cli-sort": ["sort", "--locale", options.locale, input]
         case "cli-keys": ["keys", "--locale", options.locale, input]
@@ -90,6 +96,22 @@ struct Benchmark {
                                 output: "/dev/null") != nil else { return nil }
             return input
         }
+        /// Writes the empty lines of ``emptyLinesMode``, a mebibyte at a time.
+        func writeEmptyLines() throws -> String {
+            let path = directory.appendingPathComponent("empty-lines.txt").path
+            guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
+                throw BenchError.unwritable(path)
+            }
+            defer { try? file.close() }
+            let block = Data(repeating: UInt8(ascii: "\n"), count: 1 << 20)
+            var left = Self.emptyLineCount
+            while left > 0 {
+                try file.write(contentsOf: block.prefix(min(left, block.count)))
+                left -= min(left, block.count)
+            }
+            return path
+        }
+        var emptyLines: String?
 
         // Whole-process modes, interleaved round by round so that a busy moment of the
         // machine falls on every mode alike; each keeps its fastest time (and its largest peak).
@@ -105,6 +127,13 @@ struct Benchmark {
             for round in 1...options.rounds {
                 for mode in processModes {
                     var base: Double?
+                    if mode == Self.emptyLinesMode {
+                        // Its own input, once a round: no scaled run.
+                        if emptyLines == nil { emptyLines = try writeEmptyLines() }
+                        guard let result = try runProcess(mode, input: emptyLines!) else { print("  \(mode): failed"); continue }
+                        results[0][mode] = result.best(with: results[0][mode])
+                        continue
+                    }
                     for (n, input) in inputs.enumerated() {
                         guard let result = try runProcess(mode, input: input) else { print("  \(mode): failed"); continue }
                         results[n][mode] = result.best(with: results[n][mode])
@@ -156,7 +185,7 @@ struct Benchmark {
             print("\n\(count) names (×\(factor)), fastest of \(options.rounds), each round run beside the \(options.count)-name one: time against its \(options.count)-name time, peak memory")
             print("(then CPU time, least of the rounds, against the \(options.count)-name run's: in the process's own code, and in the kernel on its behalf;")
             print(" and each round's own ratio, of two runs made one after the other: lowest, median, highest)")
-            for mode in processModes {
+            for mode in processModes where mode != Self.emptyLinesMode {
                 guard let result = scaled[mode], let base = results[mode] else { print("  \(mode): failed"); continue }
                 let ratio = result.seconds / base.seconds
                 let goal = Double(factor) * 1.05
@@ -193,7 +222,7 @@ struct Benchmark {
         let count = Double(max(options.count, 1))
         if let floor = results["floor"] {
             print("\nwhole process, file in, file out (fastest of \(options.rounds)); ratio to the floor:")
-            for (mode, goal, _) in Self.processModes {
+            for (mode, goal, _) in Self.processModes where mode != Self.emptyLinesMode {
                 guard let result = results[mode] else { continue }
                 let ratio = result.seconds / floor.seconds
                 let verdict = goal.map { ratio <= $0 ? "[met]    " : "[NOT MET]" } ?? "         "
@@ -238,6 +267,11 @@ struct Benchmark {
             print(String(format: "  [floor] search \"%@\": %.2f× the time of grep -i -c (%.3f s), %.1f× its peak memory (%.1f MB)",
                          Measurement.commandLineQuery, search.seconds / grep.seconds, grep.seconds,
                          Double(search.kilobytes) / Double(max(grep.kilobytes, 1)), Double(grep.kilobytes) / 1024))
+        }
+        if let empty = results[Self.emptyLinesMode] {
+            check("\(Self.emptyLineCount) empty lines grouped", empty.kilobytes * 1024 <= Self.emptyLinesPeakGoal,
+                  String(format: "peak %.1f MB, %.0f bytes a line, in %.3f s (target ≤ %d MB)", Double(empty.kilobytes) / 1024,
+                         Double(empty.kilobytes) * 1024 / Double(Self.emptyLineCount), empty.seconds, Self.emptyLinesPeakGoal >> 20))
         }
         if let cat = results["cat-floor"], let floor = results["floor"] {
             print(String(format: "  [floor] the physical limit, cat reading the file and writing it out: %.3f s, %.2f× the floor",

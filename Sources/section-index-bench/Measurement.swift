@@ -148,12 +148,13 @@ enum Measurement {
 }
 
 enum BenchError: Error, CustomStringConvertible {
-    case unknownMode(String), unreadable(String), missingCLI(String)
+    case unknownMode(String), unreadable(String), unwritable(String), missingCLI(String)
 
     var description: String {
         switch self {
         case .unknownMode(let mode): "unknown mode '\(mode)'"
         case .unreadable(let path): "cannot read '\(path)'"
+        case .unwritable(let path): "cannot write '\(path)'"
         case .missingCLI(let path):
             "the subcommands are timed through the section-index executable beside this one, and \(path) is not there; "
                 + "build both first: swift build -c release"

@@ -85,12 +85,12 @@ extension ContactsIndex {
         let ids = SectionKind.ids(labels: (pinned.map { [$0.title] } ?? []) + layout.labels,
                                   kinds: (pinned == nil ? [] : [.pinned]) + kinds)
         if let pinned {
-            let chosen = grouped.order.map { items[$0.position] }.filter(pinned.includes)
+            let chosen = grouped.order.map { items[Int($0.position)] }.filter(pinned.includes)
             sections.append(Section(label: pinned.title, kind: .pinned, items: chosen, id: ids[0]))
         }
         let firstID = pinned == nil ? 0 : 1
         var bySection = [[C.Element]](repeating: [], count: layout.labels.count)
-        for placed in grouped.order { bySection[placed.section].append(items[placed.position]) }
+        for placed in grouped.order { bySection[Int(placed.section)].append(items[Int(placed.position)]) }
         // With `full`, the empty letters of the alphabets present, not other languages' letters.
         for (number, members) in bySection.enumerated() where !members.isEmpty || (full && !layout.isExtra[number]) {
             sections.append(Section(label: layout.labels[number], kind: kinds[number], items: members, id: ids[firstID + number]))
@@ -235,7 +235,7 @@ extension ContactsIndex {
     struct Grouping {
         var layout: Layout
         /// In output order: input position and section number.
-        var order: [(position: Int, section: Int)]
+        var order: [GroupedOrder.Entries.Packed]
     }
 
     /// One sort key per entry, made by the collator of the group that claims its script: its
@@ -366,7 +366,7 @@ extension ContactsIndex {
         table.sort(&records, tieBreak: tieBreak)
         table.release()
         tieBreak = nil
-        return Grouping(layout: layout, order: ParallelWork.map(records) { (Int($0.index), Int($0.group)) })
+        return Grouping(layout: layout, order: ParallelWork.map(records) { GroupedOrder.Entries.Packed(position: Int($0.index), section: Int($0.group)) })
     }
 
     /// Groups in two passes: every name's key choice first, for the layout over every script
@@ -415,6 +415,6 @@ extension ContactsIndex {
         romanized = []
         table.sort(&records, tieBreak: ties.map { TieBreak(keys: $0, owners: TieOwners(count: count, owners: needing)) })
         table.release()
-        return Grouping(layout: layout, order: records.map { (Int($0.index), Int($0.group)) })
+        return Grouping(layout: layout, order: records.map { GroupedOrder.Entries.Packed(position: Int($0.index), section: Int($0.group)) })
     }
 }

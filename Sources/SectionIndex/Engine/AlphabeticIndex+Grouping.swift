@@ -43,11 +43,11 @@ extension AlphabeticIndex {
 
     /// For each name in output order: its input position and visible bucket (its section). One full sort
     /// key per name does both jobs: its primary part finds the bucket, the whole key orders.
-    func placements(_ names: [String]) -> [(position: Int, section: Int)] {
+    func placements(_ names: [String]) -> GroupedOrder.Entries {
         placements(StringNames(names: names))
     }
 
-    func placements<Source: NameSource>(_ names: Source) -> [(position: Int, section: Int)] {
+    func placements<Source: NameSource>(_ names: Source) -> GroupedOrder.Entries {
         let handle = collator.handle
         // Each key's bucket found as soon as it is made, while its bytes are at hand.
         var (table, records) = KeyTable.records(count: names.count) { i, bytes, bucket in
@@ -58,6 +58,6 @@ extension AlphabeticIndex {
         }
         table.sort(&records)
         table.release()
-        return ParallelWork.map(records) { (Int($0.index), Int($0.group)) }
+        return GroupedOrder.Entries(packed: ParallelWork.map(records) { .init(position: Int($0.index), section: Int($0.group)) })
     }
 }

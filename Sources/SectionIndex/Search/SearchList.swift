@@ -273,11 +273,11 @@ extension NameMatcher {
             _ = Transliteration.BackgroundOpening(ids: Transliteration.hanReadingIDs).isOpen()
         }
         var grouped = index.groupedOrder(names: names, readings: readings)
-        // The order as the list keeps it, made before the parts: the grouping's pairs of
-        // integers (16 bytes an entry) are gone by the peak, which comes as the parts end.
+        // The order as the list keeps it, made before the parts: the grouping's entries are
+        // gone by the peak, which comes as the parts end.
         precondition(names.count <= Int(UInt32.max), "SearchList: more names than a rank counts")
-        let inputPositions = grouped.entries.map { UInt32($0.position) }
-        let sectionNumbers = grouped.entries.map { Int32($0.section) }
+        let inputPositions = grouped.entries.packed.map(\.position)
+        let sectionNumbers = grouped.entries.packed.map { Int32($0.section) }
         grouped.entries = []
         // Chunks of ranks on every core, each into a table of its own that the list keeps:
         // joining them would hold every weight twice and merge every word again.

@@ -52,7 +52,9 @@ extension NameMatcher {
         if queryPlan.matchesEverything { return index.groupedOrder(source) }
         let positions = matchingPositions(in: source, plan: queryPlan, mode: mode, hanReadings: hanReadings)
         var order = index.groupedOrder(SubsetSource(base: source, positions: positions))
-        order.entries = order.entries.map { (positions[$0.position], $0.section) }
+        for i in order.entries.packed.indices {
+            order.entries.packed[i].position = UInt32(positions[Int(order.entries.packed[i].position)])
+        }
         return order
     }
 
