@@ -409,6 +409,11 @@ public:
     /// Whether the elements read up to `text[i]` are final: what follows cannot change them.
     bool settled(const uint8_t *text, int32_t length, int32_t i) const;
 
+    /// The primary of the text's first collation element when it counts (not ignorable, not
+    /// variable) and its code point is not the start of a contraction there, advancing `i`
+    /// past that code point; else false. What most comparisons of two names need, without the general reader.
+    bool firstPrimary(const uint8_t *text, int32_t length, int32_t &i, uint32_t &primary) const;
+
 private:
     FastCollation(UCollator *reference, const KeySettings &settings, bool reordering, bool numeric);
     const Page *page(int32_t block) const;
@@ -903,7 +908,7 @@ bool FastCollation::sortKey(const uint8_t *text, int32_t length, uint8_t *out, i
     return write(writer);
 }
 
-bool FastCollation::settled(const uint8_t *text, int32_t length, int32_t i) const {
+SICU_ALWAYS_INLINE bool FastCollation::settled(const uint8_t *text, int32_t length, int32_t i) const {
     // Only a combining mark changes the elements before it (a discontiguous contraction, as
     // Swedish å from a + U+030A), and a mark always needs ICU: what the table keys is a
     // starter. Contractions and prefix mappings of two starters are checked where they begin.
@@ -912,8 +917,49 @@ bool FastCollation::settled(const uint8_t *text, int32_t length, int32_t i) cons
     return c >= 0 && (page(c >> 7)->entries[c & 127] & needsICUBit) == 0;
 }
 
+SICU_ALWAYS_INLINE bool FastCollation::firstPrimary(const uint8_t *text, int32_t length, int32_t &i,
+                                                    uint32_t &primary) const {
+    if (length <= 0) { return false; }
+    int32_t c;
+    const Page *p;
+    i = 0;
+    if (text[0] < 0x80) {
+        if (numberLead_ >= 0 && isASCIIDigit(text[0])) { return false; }
+        c = text[0];
+        i = 1;
+        p = page(0);
+    } else {
+        c = nextCodePoint(text, length, i);
+        if (c < 0) { return false; }
+        p = page(c >> 7);
+    }
+    uint32_t entry = p->entries[c & 127];
+    if ((entry & needsICUBit) != 0 ||
+        ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->continuations[c & 127]))) {
+        return false;
+    }
+    // Han under most locales and Hangul syllables have more than one element: the first
+    // decides when it differs.
+    uint32_t count = (entry >> 16) & 0xff;
+    if (count == 0) { return false; }
+    const Element &e = count == 1 ? p->single[c & 127] : p->elements[entry & 0xffff];
+    if (e.primary == 0 || e.variable) { return false; }
+    primary = e.primary;
+    return true;
+}
+
 bool FastCollation::comparePrimaries(const uint8_t *a, int32_t aLength, const uint8_t *b, int32_t bLength,
                                      int32_t &order) const {
+    // Most pairs of names differ in their first letters.
+    {
+        int32_t i = 0, j = 0;
+        uint32_t p = 0, q = 0;
+        if (firstPrimary(a, aLength, i, p) && firstPrimary(b, bLength, j, q) && p != q && settled(a, aLength, i) &&
+            settled(b, bLength, j)) {
+            order = p < q ? -1 : 1;
+            return true;
+        }
+    }
     // A reader of one text's primaries that count (not ignorable, not variable when shifted).
     struct Reader {
         const FastCollation &table;
