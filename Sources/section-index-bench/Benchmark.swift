@@ -299,6 +299,10 @@ struct Benchmark {
                       String(format: "%.2f× faster (target ≥ 3×)", icu.seconds / fast.seconds))
             }
         }
+        if let first = results["sortkey-short-first"], let warm = results["sortkey-short-fast"] {
+            print(String(format: "  [info] Collator.sortKey's first pass over the short names, building the fast path's table and pages: %.1f ms (the second: %.1f ms)",
+                         first.seconds * 1000, warm.seconds * 1000))
+        }
         if modes.contains("keys-1core-fast"), let shares = try? Measurement.fastPathShares() {
             print("  [info] names whose keys the fast path makes, per corpus origin (the rest go through ICU):")
             print("         " + shares.map { String(format: "%@ %.0f%%", $0.origin, $0.share * 100) }.joined(separator: ", "))
