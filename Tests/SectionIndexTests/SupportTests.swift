@@ -261,3 +261,31 @@ import TestSupport
         #expect(groups[.latin] == nil && groups[.han] == 2)
     }
 }
+
+/// ``GroupedOrder/Entries`` holds each entry as two 32-bit numbers; what it hands out must be
+/// what went in, and a grouping of a list larger than one core's share must still place every
+/// name once, in the section its label names.
+@Suite struct GroupedOrderEntriesTests {
+    @Test func entriesReadBackWhatWentIn() {
+        let pairs: [(position: Int, section: Int)] = [(3, 0), (0, 2), (70_000, 41), (Int(UInt32.max), 1)]
+        let entries = GroupedOrder.Entries(pairs)
+        #expect(entries.count == 4)
+        #expect(entries.map(\.position) == [3, 0, 70_000, Int(UInt32.max)])
+        #expect(entries.map(\.section) == [0, 2, 41, 1])
+        #expect(entries == [(3, 0), (0, 2), (70_000, 41), (Int(UInt32.max), 1)])
+        #expect(entries != [(3, 0), (0, 2), (70_000, 41)])
+        #expect(Array(entries[1...].map(\.position)) == [0, 70_000, Int(UInt32.max)])
+    }
+
+    @Test(arguments: [IndexSettings.Style.contacts, .icu])
+    func everyNameOnceUnderItsOwnLabel(style: IndexSettings.Style) throws {
+        let index = try IndexSettings(locale: "sv", style: style).makeIndex()
+        let base = ["Åsa", "Anna", "Östen", "Zoë", "Bo", "", "42", "Ärla", "李", "Иван"]
+        let names = (0..<70_000).map { base[$0 % base.count] + ($0 % 3 == 0 ? "" : " \($0)") }
+        let order = index.groupedOrder(names: names, readings: names.map { _ in nil })
+        #expect(order.entries.count == names.count)
+        #expect(Set(order.entries.map(\.position)).count == names.count)
+        let misplaced = order.entries.first { order.labels[$0.section] != index.label(for: names[$0.position], reading: nil) }
+        #expect(misplaced == nil, "\(misplaced.map { names[$0.position] } ?? "")")
+    }
+}
