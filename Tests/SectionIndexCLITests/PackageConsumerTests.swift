@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Issue 14, blocker 2: the package works as a versioned dependency. A throwaway clone of this
-/// repository (its committed `HEAD`) is tagged `0.1.0`; a new package depends on it with
-/// `.package(url: "file://…", from: "0.1.0")`, calls `Collator`, `ContactsIndex` and
+/// repository (its committed `HEAD`) is tagged with the VERSION file's version; a new package depends on it with
+/// `.package(url: "file://…", from: version)`, calls `Collator`, `ContactsIndex` and
 /// `NameMatcher`, and is built and run. SwiftPM refuses a versioned dependency whose library
 /// targets use `unsafeFlags`, so this is what fails if one comes back.
 ///
@@ -38,7 +38,11 @@ struct PackageConsumerTests {
         let dependency = directory.appendingPathComponent("SectionIndex")
         let clone = try ExternalTool.run(git, ["clone", "-q", ExternalTool.packageRoot.path, dependency.path])
         try #require(clone.status == 0, "git clone: \(clone.errors)")
-        let tag = try ExternalTool.run(git, ["-C", dependency.path, "tag", "0.1.0"])
+        // Tagged with the VERSION file's version, as a release is, and depended on from it,
+        // as the README's example does.
+        let version = try String(contentsOf: ExternalTool.packageRoot.appendingPathComponent("VERSION"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let tag = try ExternalTool.run(git, ["-C", dependency.path, "tag", version])
         try #require(tag.status == 0, "git tag: \(tag.errors)")
 
         let consumer = directory.appendingPathComponent("Consumer")
@@ -50,7 +54,7 @@ struct PackageConsumerTests {
 
             let package = Package(
                 name: "Consumer",
-                dependencies: [.package(url: "\(dependency.absoluteString)", from: "0.1.0")],
+                dependencies: [.package(url: "\(dependency.absoluteString)", from: "\(version)")],
                 targets: [
                     .executableTarget(name: "Consumer", dependencies: [
                         .product(name: "SectionIndex", package: "SectionIndex"),
