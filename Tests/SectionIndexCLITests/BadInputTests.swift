@@ -60,6 +60,35 @@ struct BadInputTests {
         }
     }
 
+    /// The judge of a line (what `labels` checks each line with before cutting it): a problem
+    /// at any offset, after any run of ASCII and a two-byte letter, is found at its own byte
+    /// and named by what UTF-8 forbids there.
+    @Test("The first problem of a line is found at its own byte, wherever it stands", arguments: [
+        ([0x00], "NUL byte"),
+        ([0xFF], "invalid UTF-8 byte 0xFF"),                              // never a UTF-8 byte
+        ([0xC0, 0x80], "invalid UTF-8 byte 0xC0"),                        // overlong lead
+        ([0xE2, 0x61], "invalid UTF-8 sequence starting with byte 0xE2"),  // a lead without continuation
+        ([0xED, 0xA0, 0x80], "invalid UTF-8 sequence starting with byte 0xED"),  // a surrogate, U+D800
+    ] as [([UInt8], String)])
+    func firstProblemAtEveryOffset(bad: [UInt8], problem: String) {
+        for offset in 0..<20 {
+            // ASCII, then a well-formed two-byte letter (é), then the bad bytes, then ASCII.
+            let before = Array(String(repeating: "abcdefgh", count: 3).utf8.prefix(offset))
+            let line = before + [0xC3, 0xA9] + bad + Array("ijklmnopqrstuvwx".utf8)
+            let found = line.withUnsafeBufferPointer { InputDecoding.firstProblem(in: $0) }
+            #expect(found?.0 == offset + 2, "offset \(offset)")
+            #expect(found?.1 == problem, "offset \(offset)")
+        }
+        // A line that is well-formed throughout, of every length around a word's, has none.
+        for length in 0..<20 {
+            let line = Array(String(repeating: "añb", count: length).utf8)
+            #expect(line.withUnsafeBufferPointer { InputDecoding.firstProblem(in: $0) } == nil)
+        }
+        // A truncated sequence at the very end of a line.
+        let truncated = Array("abcdefghij".utf8) + [0xE2, 0x82]
+        #expect(truncated.withUnsafeBufferPointer { InputDecoding.firstProblem(in: $0) }?.1 == "truncated UTF-8 sequence")
+    }
+
     @Test("A FILE with invalid UTF-8 is named in the message")
     func invalidUTF8InFile() throws {
         let result = try Self.run(["--locale", "en"], input: Self.bytes("Anna\n") + [0xC3, 0x28], asFile: true)
