@@ -220,6 +220,17 @@ public struct ContactsIndex: Sendable {
             let others = groups.dropFirst().reduce(into: Set<Script>()) { $0.formUnion($1.scripts) }
             groups[0] = hanGroup.claiming(hanGroup.scripts.union([Script.han]).subtracting(others))
         }
+        // The same primary with no group placing Han (pinyin files Han names under Latin
+        // letters; none and reading leave them to `#`): its stroke counts would be labels no
+        // name can be under. The list's Latin letters, English's A–Z as a Chinese list writes
+        // them, take their place, as in a Simplified Chinese list.
+        if groups[0].scripts.isEmpty, hanGroup == nil,
+           !groups.dropFirst().contains(where: { $0.scripts.contains(Script.latin) }),
+           let latin = try? ContactsGroup.shared(localeID: HanHandling.latinGroupLocaleID, letters: .own),
+           latin.scripts.contains(Script.latin) {
+            let others = groups.dropFirst().reduce(into: Set<Script>()) { $0.formUnion($1.scripts) }
+            groups[0] = latin.claiming(latin.scripts.subtracting(others))
+        }
         if hanPolicy == .zhuyin, let zhuyinGroup = hanGroup ?? (hanHandling.isClaimed(byLanguage: "zh") ? groups[0] : nil) {
             zhuyinSections = ZhuyinSections.shared(for: zhuyinGroup)
         } else {
