@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Bytes that order two strings exactly as their collator does, compared with `memcmp`.
 ///
 /// Store keys to sort without ICU (a database column, a distributed sort), or compute them
@@ -13,18 +19,25 @@ public struct SortKey: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public init(bytes: [UInt8]) { self.bytes = bytes }
 
+    /// Byte order (`memcmp`), a shorter key first when it is a prefix of the other.
     public static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+        lhs.bytes.withUnsafeBytes { a in
+            rhs.bytes.withUnsafeBytes { b in
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
     }
 
     /// The key in lowercase hexadecimal, whose plain byte order is the key's order.
     public var description: String {
         var hex = ""
         hex.reserveCapacity(bytes.count * 2)
+        let digits = Array("0123456789abcdef".unicodeScalars)
         for byte in bytes {
-            let digits = Array("0123456789abcdef".utf8)
-            hex.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
-            hex.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 0xF)]))
+            hex.unicodeScalars.append(digits[Int(byte >> 4)])
+            hex.unicodeScalars.append(digits[Int(byte & 0xF)])
         }
         return hex
     }

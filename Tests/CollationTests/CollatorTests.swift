@@ -129,6 +129,37 @@ struct CollatorTests {
         #expect(german.primarySortKey("Ärger") < german.primarySortKey("Arzt"))
     }
 
+    @Test("SortKey orders by its bytes, a key first when it is a prefix of the other", arguments: [
+        ([], [], false), ([], [0x01], true), ([0x01], [], false),
+        ([0x2A, 0x01], [0x2A, 0x01, 0x05], true), ([0x2A, 0x01, 0x05], [0x2A, 0x01], false),
+        ([0x2A, 0x02], [0x2A, 0x01, 0x05], false), ([0x2A, 0x01, 0xFF], [0x2A, 0x02], true),
+        // Bytes compare unsigned: 0x80 after 0x7F.
+        ([0x7F], [0x80], true), ([0x80], [0x7F], false), ([0x41, 0x42], [0x41, 0x42], false),
+    ] as [([UInt8], [UInt8], Bool)])
+    func sortKeyByteOrder(a: [UInt8], b: [UInt8], precedes: Bool) {
+        #expect((SortKey(bytes: a) < SortKey(bytes: b)) == precedes)
+    }
+
+    @Test("SortKey's order is the collator's for names of every length", arguments: ["sv", "de", "ja", "cs"])
+    func sortKeyOrderIsCompare(locale: String) throws {
+        let collator = try Collator(locale: locale)
+        // Prefixes of one another, case and accent variants, kana and the Czech CH letter.
+        let names = ["", "a", "A", "ab", "abc", "Åsa", "Asa", "asa", "Ärger", "Arzt", "Chrudim", "Hana",
+                     "たなか", "タナカ", "田中", "Zoë", "Zoe", "z"]
+        for a in names {
+            for b in names {
+                #expect((collator.sortKey(a) < collator.sortKey(b)) == (collator.compare(a, b) == .ascending),
+                        "\(locale): \(a) < \(b)")
+            }
+        }
+    }
+
+    @Test("SortKey prints its bytes in lowercase hexadecimal")
+    func sortKeyDescription() {
+        #expect(SortKey(bytes: [0x00, 0x0F, 0xA0, 0xFF]).description == "000fa0ff")
+        #expect(SortKey(bytes: []).description == "")
+    }
+
     @Test("Sorting by a key path is stable")
     func stableSort() throws {
         struct Contact: Equatable { var name: String; var id: Int }
