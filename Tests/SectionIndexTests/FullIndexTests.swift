@@ -218,6 +218,20 @@ struct SideIndexTests {
         #expect(side.section(forTitle: "B") == 2)
     }
 
+    @Test("An inserted pinned element takes its place in index order in the pinned section, as grouping puts it",
+          arguments: ["Aaron", "Anna", "Bo", "Mia", "Åsa", "Zoe", "Zz", "Östen", "123"])
+    func pinnedInsertion(newcomer: String) throws {
+        let index = try ContactsIndex(locale: "sv")
+        // Every name but Bea is a favourite, so the pinned section holds most of the list.
+        let favourites = PinnedSection<String>(title: "Favourites") { $0 != "Bea" }
+        let names = ["Anna", "Bea", "Carl", "Zoe", "Östen", "Agnes"]
+        var side = index.sideIndex(of: names, name: \.self, pinned: favourites)
+        side.insert(newcomer)
+        let regrouped = index.sideIndex(of: names + [newcomer], name: \.self, pinned: favourites)
+        #expect(side.sections.first?.items == regrouped.sections.first?.items)
+        #expect(side.sections == regrouped.sections)
+    }
+
     @Test("Collator is in scope with SectionIndex alone, through the re-export")
     func collatorInScope() throws {
         let collator: SectionIndex.Collator = try ContactsIndex(locale: "sv").collator

@@ -88,7 +88,8 @@ public struct SideIndex<Element> {
     ///
     /// - Complexity: that of ``ContactsIndex/insertionPoint(for:in:name:reading:)-(_,_,(E)->String,_)``, then
     ///   O(*t*) for *t* titles; an element that brings in a title the index did not have (a
-    ///   new script, another language's letter) groups the elements again.
+    ///   new script, another language's letter) groups the elements again; an element the
+    ///   pinned section includes goes to its place in index order there too, in O(*n*).
     @discardableResult
     public mutating func insert(_ element: Element) -> InsertionPoint {
         let point = index.insertionPoint(for: element, in: sections, name: name, reading: reading)
@@ -105,8 +106,16 @@ public struct SideIndex<Element> {
         } else {
             sections[point.section].items.insert(element, at: point.row)
         }
-        if pinned?.includes(element) == true, let first = sections.indices.first, sections[first].kind == .pinned {
-            sections[first].items.append(element)
+        if let pinned, pinned.includes(element), let first = sections.indices.first, sections[first].kind == .pinned {
+            // The pinned section lists its elements in index order, as grouping does: the new
+            // one goes after the pinned elements that come before it in the indexed sections.
+            let row = point.createsSection ? 0 : point.row
+            var before = 0
+            for position in sections.indices.dropFirst() where position <= point.section {
+                let items = sections[position].items
+                before += (position < point.section ? items[...] : items[..<row]).lazy.filter(pinned.includes).count
+            }
+            sections[first].items.insert(element, at: min(before, sections[first].items.count))
         }
         updateTitles()
         return point
