@@ -87,18 +87,27 @@ constexpr int32_t maxKeyLength = maxElements * (5 + 3 * 3) + 16;
 struct Page {
     /// Per code point: bit 31 set when it needs ICU; else its count of elements in bits
     /// 16..23, the offset of its elements in `elements` in bits 0..15 (when more than one),
-    /// and bit 30 set when a contraction can start with it (or with the end of its
-    /// decomposition).
+    /// bit 30 set when a contraction can start with it and a letter (or with the end of its
+    /// decomposition), bit 29 when one can start with it and a combining mark, bit 28 when it
+    /// ends in a combining mark (trailing canonical combining class not 0), and bit 27 when
+    /// it is a combining mark (leading class not 0).
     uint32_t entries[128];
     /// The element of each code point that has one, as most have: no second look-up.
     Element single[128];
     /// For a code point with bit 30: the code points that would continue a contraction.
     const icu::UnicodeSet *continuations[128];
+    /// For a code point with bit 29: the combining marks that would continue a contraction.
+    const icu::UnicodeSet *markContinuations[128];
     /// The elements of the code points with more than one.
     std::vector<Element> elements;
 };
 constexpr uint32_t needsICUBit = 0x80000000u;
 constexpr uint32_t startsContractionBit = 0x40000000u;
+constexpr uint32_t startsMarkContractionBit = 0x20000000u;
+constexpr uint32_t endsInMarkBit = 0x10000000u;
+constexpr uint32_t markBit = 0x08000000u;
+/// The bits that make the key loop look at the code point after this one.
+constexpr uint32_t looksAheadBits = startsContractionBit | startsMarkContractionBit | endsInMarkBit;
 constexpr int32_t pageCount = 0x110000 >> 7;
 
 /// The per-code-point steps of the key loop, inlined into it.
@@ -418,9 +427,15 @@ private:
     FastCollation(UCollator *reference, const KeySettings &settings, bool reordering, bool numeric);
     const Page *page(int32_t block) const;
     const Page *build(int32_t block) const;
-    /// Whether the code point always needs ICU; else, in `continuations`, what continues a
-    /// contraction it starts (nullptr when none can).
-    bool excluded(UChar32 c, const icu::UnicodeSet *&continuations) const;
+    /// Whether the code point always needs ICU; else, in `continuations` and
+    /// `markContinuations`, the letters and the combining marks that continue a contraction it
+    /// starts (nullptr when none can).
+    bool excluded(UChar32 c, const icu::UnicodeSet *&continuations, const icu::UnicodeSet *&markContinuations) const;
+    /// Whether what follows the code point before `text[i]`, whose entry is `entry` on page
+    /// `p` at `k`, makes ICU's elements differ from the table's: a contraction it starts, or
+    /// a combining mark after a code point that ends in one (canonical reordering, or a
+    /// discontiguous contraction).
+    bool followedByChange(const uint8_t *text, int32_t length, int32_t i, uint32_t entry, const Page *p, int32_t k) const;
     /// Whether the code point at `text[i]` continues a contraction `continuations` allows.
     bool continuesContraction(const uint8_t *text, int32_t length, int32_t i, const icu::UnicodeSet &continuations) const;
     /// ICU's key for `text` without its terminating zero.
@@ -431,9 +446,11 @@ private:
     /// The usual settings, which KeyWriter<true> writes.
     bool plain_;
     bool numeric_;
-    /// Per contraction starter, the code points that can follow it in a contraction (only
-    /// contractions continued by a letter: marks go to ICU anyway).
+    /// Per contraction starter, the letters (leading combining class 0) that can follow it in
+    /// a contraction, and the combining marks: kept apart, so that a letter which only
+    /// contractions with marks start (Swedish a, for a + U+030A) costs a look at the next byte.
     std::map<UChar32, icu::UnicodeSet> continuations_;
+    std::map<UChar32, icu::UnicodeSet> markContinuations_;
     const icu::Normalizer2 *nfd_;
     icu::CollationElementIterator *iterator_;
     mutable std::mutex buildLock_;
@@ -543,9 +560,9 @@ FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, 
     // (the same for every collator, found once) and this tailoring's.
     auto addString = [&](const icu::UnicodeString &s) {
         // A string whose second code point is a combining mark ("a" + U+030A, which Swedish
-        // tailors as å) needs that mark, and a mark always goes to ICU. ICU may list a string
-        // in its decomposed form only: Uyghur's ئا as ي + U+0654 + ا, whose composed form ئ
-        // starts it too.
+        // tailors as å) makes its first code point look at a mark after it. ICU may list a
+        // string in its decomposed form only: Uyghur's ئا as ي + U+0654 + ا, whose composed
+        // form ئ starts it too.
         icu::UnicodeString composed;
         if (nfc != nullptr) { composed = nfc->normalize(s, code); }
         const icu::UnicodeString *forms[] = {&s, &composed};
@@ -554,6 +571,8 @@ FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, 
             UChar32 second = form->char32At(U16_LENGTH(form->char32At(0)));
             if (u_getIntPropertyValue(second, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) == 0) {
                 continuations_[form->char32At(0)].add(second);
+            } else {
+                markContinuations_[form->char32At(0)].add(second);
             }
         }
     };
@@ -567,6 +586,7 @@ FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, 
     }
     uset_close(tailored);
     for (auto &entry : continuations_) { entry.second.freeze(); }
+    for (auto &entry : markContinuations_) { entry.second.freeze(); }
     const icu::RuleBasedCollator *rbc = icu::RuleBasedCollator::rbcFromUCollator(reference);
     if (U_SUCCESS(code) && rbc != nullptr) { iterator_ = rbc->createCollationElementIterator(icu::UnicodeString()); }
     learnNumbers();
@@ -630,20 +650,29 @@ const FastCollation *FastCollation::forCollator(const UCollator *collator) {
     return table;
 }
 
-bool FastCollation::excluded(UChar32 c, const icu::UnicodeSet *&continuations) const {
+bool FastCollation::excluded(UChar32 c, const icu::UnicodeSet *&continuations,
+                             const icu::UnicodeSet *&markContinuations) const {
     continuations = nullptr;
-    if (u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0) { return true; }
+    markContinuations = nullptr;
+    // A combining mark the table keys only as itself: one that decomposes goes to ICU.
+    icu::UnicodeString decomposition;
+    bool decomposes = nfd_->getDecomposition(c, decomposition);
+    if (u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0 && decomposes) { return true; }
     if (c == 0xfffe || c == 0xffff || (c >= 0xd800 && c <= 0xdfff)) { return true; }
     if (numeric_ && u_charType(c) == U_DECIMAL_DIGIT_NUMBER) { return true; }
     auto starts = [&](UChar32 x) {
         auto found = continuations_.find(x);
         return found == continuations_.end() ? nullptr : &found->second;
     };
+    auto startsWithMark = [&](UChar32 x) {
+        auto found = markContinuations_.find(x);
+        return found == markContinuations_.end() ? nullptr : &found->second;
+    };
     continuations = starts(c);
+    markContinuations = startsWithMark(c);
     // A precomposed letter or a Hangul syllable is read as its decomposition: a starter
     // continued inside it is ICU's; a starter at its end looks at what follows.
-    icu::UnicodeString decomposition;
-    if (nfd_->getDecomposition(c, decomposition)) {
+    if (decomposes) {
         for (int32_t i = 0; i < decomposition.length(); i += U16_LENGTH(decomposition.char32At(i))) {
             const icu::UnicodeSet *inner = starts(decomposition.char32At(i));
             int32_t next = i + U16_LENGTH(decomposition.char32At(i));
@@ -651,12 +680,40 @@ bool FastCollation::excluded(UChar32 c, const icu::UnicodeSet *&continuations) c
                 // Hangul jamo: ᄆ starts contractions with other initial consonants, not
                 // with the vowel that follows it in 민.
                 if (inner != nullptr && inner->contains(decomposition.char32At(next))) { return true; }
-            } else if (inner != nullptr) {
+            } else {
                 // Its own contractions (ئا for ئ) and its last part's: one set, else ICU's.
-                if (continuations != nullptr && continuations != inner) { return true; }
-                continuations = inner;
+                if (inner != nullptr) {
+                    if (continuations != nullptr && continuations != inner) { return true; }
+                    continuations = inner;
+                }
+                const icu::UnicodeSet *innerMarks = startsWithMark(decomposition.char32At(i));
+                if (innerMarks != nullptr) {
+                    if (markContinuations != nullptr && markContinuations != innerMarks) { return true; }
+                    markContinuations = innerMarks;
+                }
             }
         }
+    }
+    return false;
+}
+
+bool FastCollation::followedByChange(const uint8_t *text, int32_t length, int32_t i, uint32_t entry, const Page *p,
+                                     int32_t k) const {
+    if ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->continuations[k])) {
+        return true;
+    }
+    // Only a combining mark is left to look for: never an ASCII byte.
+    if (i >= length || text[i] < 0x80) { return false; }
+    int32_t at = i;
+    int32_t next = nextCodePoint(text, length, at);
+    if (next < 0) { return true; }
+    uint32_t nextEntry = page(next >> 7)->entries[next & 127];
+    if ((nextEntry & (markBit | needsICUBit)) == 0) { return false; }
+    // A mark after a code point that ends in one: canonical reordering may swap them, or the
+    // second may reach back into a contraction (discontiguous, Swedish a + U+0323 + U+030A).
+    if ((entry & endsInMarkBit) != 0) { return true; }
+    if ((entry & startsMarkContractionBit) != 0) {
+        if (p->markContinuations[k]->contains(next)) { return true; }
     }
     return false;
 }
@@ -705,7 +762,8 @@ const Page *FastCollation::build(int32_t block) const {
     for (int32_t k = 0; k < 128; ++k) {
         UChar32 c = block * 128 + k;
         page->continuations[k] = nullptr;
-        if (excluded(c, page->continuations[k])) { continue; }
+        page->markContinuations[k] = nullptr;
+        if (excluded(c, page->continuations[k], page->markContinuations[k])) { continue; }
         UErrorCode code = U_ZERO_ERROR;
         iterator_->setText(icu::UnicodeString(c), code);
         std::vector<Raw> &ces = raws[static_cast<size_t>(k)];
@@ -824,8 +882,12 @@ const Page *FastCollation::build(int32_t block) const {
             offset = static_cast<uint32_t>(page->elements.size());
             page->elements.insert(page->elements.end(), elements, elements + count);
         }
+        UChar32 c = block * 128 + k;
         page->entries[k] = (static_cast<uint32_t>(count) << 16) | offset |
-                           (page->continuations[k] != nullptr ? startsContractionBit : 0);
+                           (page->continuations[k] != nullptr ? startsContractionBit : 0) |
+                           (page->markContinuations[k] != nullptr ? startsMarkContractionBit : 0) |
+                           (u_getIntPropertyValue(c, UCHAR_TRAIL_CANONICAL_COMBINING_CLASS) != 0 ? endsInMarkBit : 0) |
+                           (u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0 ? markBit : 0);
     }
     const Page *built = page.release();
     pages_[block].store(built, std::memory_order_release);
@@ -857,9 +919,7 @@ SICU_ALWAYS_INLINE bool FastCollation::elementsAt(const uint8_t *text, int32_t l
     }
     uint32_t entry = p->entries[c & 127];
     if (entry & needsICUBit) { return false; }
-    if ((entry & startsContractionBit) && continuesContraction(text, length, i, *p->continuations[c & 127])) {
-        return false;
-    }
+    if ((entry & looksAheadBits) != 0 && followedByChange(text, length, i, entry, p, c & 127)) { return false; }
     count = static_cast<int32_t>((entry >> 16) & 0xff);
     from = count == 1 ? &p->single[c & 127] : p->elements.data() + (entry & 0xffff);
     return true;
@@ -909,12 +969,13 @@ bool FastCollation::sortKey(const uint8_t *text, int32_t length, uint8_t *out, i
 }
 
 SICU_ALWAYS_INLINE bool FastCollation::settled(const uint8_t *text, int32_t length, int32_t i) const {
-    // Only a combining mark changes the elements before it (a discontiguous contraction, as
-    // Swedish å from a + U+030A), and a mark always needs ICU: what the table keys is a
-    // starter. Contractions and prefix mappings of two starters are checked where they begin.
+    // Only a combining mark changes the elements before it (a contraction, as Swedish å from
+    // a + U+030A, or a discontiguous one through another mark), so elements are final only
+    // before a code point that is not a mark. Contractions and prefix mappings of two
+    // starters are checked where they begin.
     if (i >= length || text[i] < 0x80) { return true; }
     int32_t c = nextCodePoint(text, length, i);
-    return c >= 0 && (page(c >> 7)->entries[c & 127] & needsICUBit) == 0;
+    return c >= 0 && (page(c >> 7)->entries[c & 127] & (needsICUBit | markBit)) == 0;
 }
 
 SICU_ALWAYS_INLINE bool FastCollation::firstPrimary(const uint8_t *text, int32_t length, int32_t &i,

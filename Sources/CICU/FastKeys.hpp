@@ -7,10 +7,13 @@
 // ICU's CollationElementIterator gives it, in 128-code-point pages built on first use, and
 // marks the code points whose elements depend on their neighbours: the first code point of
 // a contraction (Czech "ch") or of a prefix mapping (Japanese ー after か) checks the code
-// point after it; combining marks (canonical reordering), digits under numeric ordering, and
-// any code point whose key alone differs from ICU's (each entry is checked against
-// ucol_getSortKey when its page is built) always go to ICU. A name with such a code point, or
-// with ill-formed UTF-8, goes through ICU as before.
+// point after it, and so does a code point that ends in a combining mark: a mark after it
+// (which canonical reordering may move, or which may complete a discontiguous contraction)
+// goes to ICU. A single combining mark after a letter, as Devanagari's virama or a decomposed
+// é, is its own elements. A mark that decomposes, digits under numeric ordering, and any code
+// point whose key alone differs from ICU's (each entry is checked against ucol_getSortKey when
+// its page is built) always go to ICU. A name with such a code point, or with ill-formed
+// UTF-8, goes through ICU as before.
 //
 // The key writer follows ICU's sort-key format (ICU user guide, "Sort key features";
 // collationkeys.cpp): primary compression for compressible lead bytes, common-weight
