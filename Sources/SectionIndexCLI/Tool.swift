@@ -41,6 +41,7 @@ public enum Tool {
     /// a thread's event descriptor) takes number 0, 1 or 2 and receives the output or is read
     /// as the input; reading a closed input or writing a closed output then fails as closed.
     public static func main() -> Int32 {
+        Memory.useOneMallocArena()
         let closed = (0...2).map { fcntl($0, F_GETFD) == -1 && errno == EBADF }
         // open() takes the lowest free number: the closed ones, in order.
         for isClosed in closed where isClosed { _ = open("/dev/null", O_RDWR) }

@@ -37,8 +37,27 @@ enum Memory {
         munmap(probe, probeBytes)
     }
 
-    /// What a probe asks for beyond the bytes it stands for (see ``ensureAvailable(_:for:)``).
-    static let slack = 1 << 20
+    /// What a probe asks for beyond the bytes it stands for (see ``ensureAvailable(_:for:)``),
+    /// and room for the threads that libdispatch may still be starting when the allocation
+    /// comes: its manager thread spawns the workers of a parallel stage on its own time, each
+    /// with a stack of its own mapped at once, so under load a worker's stack landed between a
+    /// probe and its allocation (`strace -f` shows them after, as a rule), and the 4.8 MB
+    /// line table of 300,000 lines failed with a backtrace at the edge of a `ulimit -v`.
+    static let slack = (1 << 20) + (ParallelWork.processorCount + 1) * threadStackBytes
+
+    /// The stack glibc maps for a new thread: the soft stack limit (`ulimit -s`), or 32 MiB
+    /// when it is unlimited (glibc's default then on 64-bit Linux).
+    static let threadStackBytes: Int = {
+        var limit = rlimit()
+        #if os(Linux)
+        let resource = __rlimit_resource_t(RLIMIT_STACK.rawValue)
+        #else
+        let resource = RLIMIT_STACK
+        #endif
+        // RLIM_INFINITY is all ones, which Swift does not import as a constant.
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != ~0 else { return 32 << 20 }
+        return Int(clamping: limit.rlim_cur)
+    }()
 
     /// Throws ``OutOfMemory`` unless a stage over the lines of `table` can hold `bytesPerLine`
     /// a line beside the table, and the output being formatted (``outputRoom(lines:)``).
@@ -48,15 +67,27 @@ enum Memory {
 
     /// What a run holds beside its per-line arrays, measured as address space (`ulimit -v`
     /// counts it): two blocks of output rows a core (``BlockWriter``), up to 256 bytes a row
-    /// as JSON rows grow, and, once the work is spread over threads, their allocators' own
-    /// arenas: glibc gives a thread's arena room 64 MiB at a time (HEAP_MAX_SIZE), one per
-    /// core. With 32 MiB for all of them, `keys --format json` on 300,000 lines passed its
-    /// probe at the edge of a `ulimit -v` and then failed to allocate a 12 MB block of rows.
+    /// as JSON rows grow. (The worker threads allocate from the main arena:
+    /// ``useOneMallocArena()``.)
     static func outputRoom(lines: Int) -> Int {
         let rowsInFlight = 2 * ParallelWork.processorCount * BlockWriter.blockSize
-        return min(lines, rowsInFlight) * 256 + (lines >= BlockWriter.blockSize ? ParallelWork.processorCount * arenaRoom : 0)
+        return min(lines, rowsInFlight) * 256
     }
 
-    /// The address space glibc reserves for a thread's arena at a time.
-    static let arenaRoom = 64 << 20
+    /// Makes every thread allocate from glibc's main arena. By default a worker thread's first
+    /// allocation reserves an arena of its own, 128 MiB of address space at once trimmed to
+    /// 64 MiB (HEAP_MAX_SIZE; `strace -f` shows it), at a moment of the thread's choosing: no
+    /// probe can leave room for that, and under a `ulimit -v` the reservation could land
+    /// between a probe and the allocation it stands for. With two cores the tool measured no
+    /// slower with one arena (`MALLOC_ARENA_MAX=1`), since its hot loops do not allocate.
+    static func useOneMallocArena() {
+        #if os(Linux)
+        // mallopt is glibc's (malloc.h, which the Glibc module leaves out): looked up by name,
+        // with M_ARENA_MAX as malloc.h defines it.
+        let arenaMax: Int32 = -8
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(nil, "mallopt") else { return }
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 1)
+        #endif
+    }
 }
