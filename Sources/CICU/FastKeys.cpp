@@ -712,10 +712,7 @@ bool FastCollation::followedByChange(const uint8_t *text, int32_t length, int32_
     // A mark after a code point that ends in one: canonical reordering may swap them, or the
     // second may reach back into a contraction (discontiguous, Swedish a + U+0323 + U+030A).
     if ((entry & endsInMarkBit) != 0) { return true; }
-    if ((entry & startsMarkContractionBit) != 0) {
-        if (p->markContinuations[k]->contains(next)) { return true; }
-    }
-    return false;
+    return (entry & startsMarkContractionBit) != 0 && p->markContinuations[k]->contains(next);
 }
 
 bool FastCollation::continuesContraction(const uint8_t *text, int32_t length, int32_t i,

@@ -213,23 +213,21 @@ public struct ContactsIndex: Sendable {
             hanGroup = nil
         }
         // A primary group that claims no script has labels for Han alone (Traditional
-        // Chinese's stroke counts), which no name is under when another policy places Han:
-        // the group that places Han takes its place, so that a zhuyin index is one index of
-        // Bopomofo letters, not the strokes and then the letters (issue 37).
-        if groups[0].scripts.isEmpty, let hanGroup {
+        // Chinese's stroke counts), which no name is under when another policy places Han.
+        if groups[0].scripts.isEmpty {
             let others = groups.dropFirst().reduce(into: Set<Script>()) { $0.formUnion($1.scripts) }
-            groups[0] = hanGroup.claiming(hanGroup.scripts.union([Script.han]).subtracting(others))
-        }
-        // The same primary with no group placing Han (pinyin files Han names under Latin
-        // letters; none and reading leave them to `#`): its stroke counts would be labels no
-        // name can be under. The list's Latin letters, English's A–Z as a Chinese list writes
-        // them, take their place, as in a Simplified Chinese list.
-        if groups[0].scripts.isEmpty, hanGroup == nil,
-           !groups.dropFirst().contains(where: { $0.scripts.contains(Script.latin) }),
-           let latin = try? ContactsGroup.shared(localeID: HanHandling.latinGroupLocaleID, letters: .own),
-           latin.scripts.contains(Script.latin) {
-            let others = groups.dropFirst().reduce(into: Set<Script>()) { $0.formUnion($1.scripts) }
-            groups[0] = latin.claiming(latin.scripts.subtracting(others))
+            if let hanGroup {
+                // The group that places Han takes its place, so that a zhuyin index is one
+                // index of Bopomofo letters, not the strokes and then the letters (issue 37).
+                groups[0] = hanGroup.claiming(hanGroup.scripts.union([Script.han]).subtracting(others))
+            } else if !others.contains(Script.latin),
+                      let latin = try? ContactsGroup.shared(localeID: HanHandling.latinGroupLocaleID, letters: .own),
+                      latin.scripts.contains(Script.latin) {
+                // No group places Han (pinyin files Han names under Latin letters; none and
+                // reading leave them to `#`): the list's Latin letters, English's A–Z as a
+                // Chinese list writes them, take its place, as in a Simplified Chinese list.
+                groups[0] = latin.claiming(latin.scripts.subtracting(others))
+            }
         }
         if hanPolicy == .zhuyin, let zhuyinGroup = hanGroup ?? (hanHandling.isClaimed(byLanguage: "zh") ? groups[0] : nil) {
             zhuyinSections = ZhuyinSections.shared(for: zhuyinGroup)
