@@ -33,7 +33,8 @@ struct FastKeyTests {
     /// one, against ICU's bytes, with the key's first bytes alone (which the fast path may
     /// stop making early) and the comparison with the name before it against ICU's: the
     /// names that differ, and how many keys the fast path made.
-    static func keyMismatches(_ handle: ICU.CollatorHandle, locale: String) -> (mismatches: [String], fastNames: Int) {
+    static func keyMismatches(_ handle: ICU.CollatorHandle, locale: String,
+                              names: [String] = names) -> (mismatches: [String], fastNames: Int) {
         var mismatches: [String] = []
         var fastNames = 0
         var previous = ""
@@ -44,8 +45,16 @@ struct FastKeyTests {
                 if fast != icu { mismatches.append("\(locale) \(name.debugDescription)") }
             }
             if handle.sortKey(name) != icu { mismatches.append("\(locale) \(name.debugDescription) (default path)") }
-            for capacity in prefixMismatches(handle, name, icu: icu) {
-                mismatches.append("\(locale) \(name.debugDescription) (first \(capacity) bytes)")
+            let utf8 = Array(name.utf8)
+            for capacity in [1, 3, 6, 12] {
+                let prefix = utf8.withUnsafeBufferPointer { text in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+                        Array(buffer[..<handle.sortKeyPrefix(text, into: buffer)])
+                    }
+                }
+                if prefix != Array(icu.prefix(capacity)) {
+                    mismatches.append("\(locale) \(name.debugDescription) (first \(capacity) bytes)")
+                }
             }
             if handle.compare(name, previous) != handle.icuCompare(name, previous) {
                 mismatches.append("\(locale) \(name.debugDescription) against \(previous.debugDescription) (compare)")
@@ -53,20 +62,6 @@ struct FastKeyTests {
             previous = name
         }
         return (mismatches, fastNames)
-    }
-
-    /// The lengths at which the key's first bytes, which the fast path may stop making
-    /// early, differ from ICU's key `icu` cut there.
-    static func prefixMismatches(_ handle: ICU.CollatorHandle, _ name: String, icu: [UInt8]) -> [Int] {
-        let utf8 = Array(name.utf8)
-        return [1, 3, 6, 12].filter { capacity in
-            let prefix = utf8.withUnsafeBufferPointer { text in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-                    Array(buffer[..<handle.sortKeyPrefix(text, into: buffer)])
-                }
-            }
-            return prefix != Array(icu.prefix(capacity))
-        }
     }
 
     @Test("Keys equal ICU's bytes for every locale ICU has")
@@ -240,20 +235,13 @@ struct FastKeyTests {
         var generator = SplitMix64(seed: UInt64(index) &+ 0x5EED)
         var mismatches: [String] = []
         for locale in pool.locales {
-            let handle = try ICU.CollatorHandle(localeID: locale)
-            var previous = ""
-            for _ in 0..<1500 {
+            let texts = (0..<1500).map { _ in
                 let length = 1 + Int(generator.next() % 7)
                 var text = ""
                 for _ in 0..<length { text.unicodeScalars.append(scalars[Int(generator.next() % UInt64(scalars.count))]) }
-                let icu = handle.sortKey(text, source: .icu)
-                if handle.sortKey(text) != icu { mismatches.append("\(locale) key \(text.debugDescription)") }
-                if !Self.prefixMismatches(handle, text, icu: icu).isEmpty { mismatches.append("\(locale) prefix \(text.debugDescription)") }
-                if handle.compare(text, previous) != handle.icuCompare(text, previous) {
-                    mismatches.append("\(locale) compare \(text.debugDescription) \(previous.debugDescription)")
-                }
-                previous = text
+                return text
             }
+            mismatches += Self.keyMismatches(try ICU.CollatorHandle(localeID: locale), locale: locale, names: texts).mismatches
         }
         #expect(mismatches.isEmpty, "\(pool.script): \(mismatches.count):\n\(mismatches.prefix(20).joined(separator: "\n"))")
     }
@@ -288,9 +276,7 @@ struct FastKeyTests {
         var mismatches: [String] = []
         var fastNames = 0, names = 0
         for locale in pool.locales {
-            let handle = try ICU.CollatorHandle(localeID: locale)
-            var previous = ""
-            for _ in 0..<2000 {
+            let texts = (0..<2000).map { _ in
                 var text = ""
                 for _ in 0..<(1 + Int(generator.next() % 5)) {
                     text.unicodeScalars.append(letters[Int(generator.next() % UInt64(letters.count))])
@@ -298,19 +284,12 @@ struct FastKeyTests {
                     let markCount = [0, 0, 0, 0, 1, 1, 1, 2][Int(generator.next() % 8)]
                     for _ in 0..<markCount { text.unicodeScalars.append(marks[Int(generator.next() % UInt64(marks.count))]) }
                 }
-                let icu = handle.sortKey(text, source: .icu)
-                names += 1
-                if let fast = handle.fastPathSortKey(text) {
-                    fastNames += 1
-                    if fast != icu { mismatches.append("\(locale) fast key \(text.debugDescription)") }
-                }
-                if handle.sortKey(text) != icu { mismatches.append("\(locale) key \(text.debugDescription)") }
-                if !Self.prefixMismatches(handle, text, icu: icu).isEmpty { mismatches.append("\(locale) prefix \(text.debugDescription)") }
-                if handle.compare(text, previous) != handle.icuCompare(text, previous) {
-                    mismatches.append("\(locale) compare \(text.debugDescription) \(previous.debugDescription)")
-                }
-                previous = text
+                return text
             }
+            let found = Self.keyMismatches(try ICU.CollatorHandle(localeID: locale), locale: locale, names: texts)
+            mismatches += found.mismatches
+            fastNames += found.fastNames
+            names += texts.count
         }
         #expect(mismatches.isEmpty, "\(pool.script): \(mismatches.count):\n\(mismatches.prefix(20).joined(separator: "\n"))")
         // The fast path is exercised, not bypassed: names with one mark a letter take it.
