@@ -17,6 +17,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,14 @@ struct Page {
     const icu::UnicodeSet *continuations[128];
     /// For a code point with bit 29: the combining marks that would continue a contraction.
     const icu::UnicodeSet *markContinuations[128];
+    /// For a code point with bit 30: the contractions of two letters it starts that the table
+    /// keys (Czech "ch", Thai เ + ก), by their second code point, elements in `elements`.
+    struct Pair {
+        UChar32 second;
+        uint32_t offset;
+        int32_t count;
+    };
+    std::vector<Pair> pairs[128];
     /// The elements of the code points with more than one.
     std::vector<Element> elements;
 };
@@ -436,6 +445,18 @@ private:
     /// a combining mark after a code point that ends in one (canonical reordering, or a
     /// discontiguous contraction).
     bool followedByChange(const uint8_t *text, int32_t length, int32_t i, uint32_t entry, const Page *p, int32_t k) const;
+    /// The second half of followedByChange: a combining mark after it that changes elements.
+    bool followedByMarkChange(const uint8_t *text, int32_t length, int32_t i, uint32_t entry, const Page *p,
+                              int32_t k) const;
+    /// The elements of the contraction of two letters that the code point before `text[i]`,
+    /// at `k` on page `p`, starts with the code point at `text[i]`, advancing `i` past the
+    /// second; false when the table does not key that contraction or what follows it needs ICU.
+    bool pairAt(const uint8_t *text, int32_t length, int32_t &i, const Page *p, int32_t k, const Element *&from,
+                int32_t &count) const;
+    /// Per first code point, the second code points of the contractions (and prefix
+    /// mappings) of two letters the table may key: neither part decomposes or is a mark, and
+    /// no longer string begins with the two or ends in the second. Found on first need.
+    const std::map<UChar32, std::vector<UChar32>> &pairCandidates() const;
     /// Whether the code point at `text[i]` continues a contraction `continuations` allows.
     bool continuesContraction(const uint8_t *text, int32_t length, int32_t i, const icu::UnicodeSet &continuations) const;
     /// ICU's key for `text` without its terminating zero.
@@ -454,6 +475,10 @@ private:
     const icu::Normalizer2 *nfd_;
     icu::CollationElementIterator *iterator_;
     mutable std::mutex buildLock_;
+    mutable std::unique_ptr<std::map<UChar32, std::vector<UChar32>>> pairCandidates_;  // under buildLock_
+    /// The strings of this tailoring's own (contractions and prefix mappings); root's are
+    /// rootStrings().
+    std::vector<icu::UnicodeString> tailoredStrings_;
     mutable std::atomic<const Page *> pages_[pageCount];
     mutable int16_t reorderedLead_[256];  // learned from ICU's keys; -1 unknown
     mutable uint8_t originalLead_[256];  // the inverse, for every reordered lead byte in a page
@@ -581,7 +606,10 @@ FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, 
     if (U_SUCCESS(code)) {
         icu::UnicodeSetIterator it(*icu::UnicodeSet::fromUSet(tailored));
         while (it.next()) {
-            if (it.isString()) { addString(it.getString()); }
+            if (it.isString()) {
+                addString(it.getString());
+                tailoredStrings_.push_back(it.getString());
+            }
         }
     }
     uset_close(tailored);
@@ -699,10 +727,13 @@ bool FastCollation::excluded(UChar32 c, const icu::UnicodeSet *&continuations,
 
 bool FastCollation::followedByChange(const uint8_t *text, int32_t length, int32_t i, uint32_t entry, const Page *p,
                                      int32_t k) const {
-    if ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->continuations[k])) {
-        return true;
-    }
-    // Only a combining mark is left to look for: never an ASCII byte.
+    return ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->continuations[k])) ||
+           followedByMarkChange(text, length, i, entry, p, k);
+}
+
+bool FastCollation::followedByMarkChange(const uint8_t *text, int32_t length, int32_t i, uint32_t entry, const Page *p,
+                                         int32_t k) const {
+    // A combining mark is what is looked for: never an ASCII byte.
     if (i >= length || text[i] < 0x80) { return false; }
     int32_t at = i;
     int32_t next = nextCodePoint(text, length, at);
@@ -726,6 +757,70 @@ bool FastCollation::continuesContraction(const uint8_t *text, int32_t length, in
     icu::UnicodeString decomposition;
     if (nfd_->getDecomposition(next, decomposition)) { lead = decomposition.char32At(0); }
     return continuations.contains(lead);
+}
+
+bool FastCollation::pairAt(const uint8_t *text, int32_t length, int32_t &i, const Page *p, int32_t k,
+                           const Element *&from, int32_t &count) const {
+    const std::vector<Page::Pair> &pairs = p->pairs[k];
+    if (pairs.empty() || i >= length) { return false; }
+    int32_t at = i;
+    int32_t second = text[at] < 0x80 ? text[at++] : nextCodePoint(text, length, at);
+    if (second < 0) { return false; }
+    auto found = std::lower_bound(pairs.begin(), pairs.end(), second,
+                                  [](const Page::Pair &pair, int32_t c) { return pair.second < c; });
+    if (found == pairs.end() || found->second != second) { return false; }
+    // What follows the pair is looked at as what follows its second code point: a
+    // contraction or prefix mapping that code point starts, or a mark after it.
+    const Page *q = page(second >> 7);
+    uint32_t entry = q->entries[second & 127];
+    if ((entry & needsICUBit) != 0 ||
+        ((entry & looksAheadBits) != 0 && followedByChange(text, length, at, entry, q, second & 127))) {
+        return false;
+    }
+    from = p->elements.data() + found->offset;
+    count = found->count;
+    i = at;
+    return true;
+}
+
+const std::map<UChar32, std::vector<UChar32>> &FastCollation::pairCandidates() const {
+    if (pairCandidates_) { return *pairCandidates_; }
+    pairCandidates_ = std::make_unique<std::map<UChar32, std::vector<UChar32>>>();
+    auto plainLetter = [&](UChar32 c) {
+        icu::UnicodeString decomposition;
+        return u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) == 0 &&
+               u_getIntPropertyValue(c, UCHAR_TRAIL_CANONICAL_COMBINING_CLASS) == 0 &&
+               !nfd_->getDecomposition(c, decomposition) && !(c >= 0xd800 && c <= 0xdfff);
+    };
+    // A pair is keyed as ICU keys it alone. That holds for a contraction no longer string
+    // continues, and for a prefix mapping of its second code point (Japanese ー after カ,
+    // listed as "カー") whose context is the first alone: so no string of three or more may
+    // begin with the pair, nor end in its second code point.
+    std::set<UChar32> contextual;
+    std::set<icu::UnicodeString> begunByLonger;
+    auto forEachString = [&](auto body) {
+        for (const icu::UnicodeString &string : rootStrings()) { body(string); }
+        for (const icu::UnicodeString &string : tailoredStrings_) { body(string); }
+    };
+    forEachString([&](const icu::UnicodeString &string) {
+        if (string.countChar32() < 3) { return; }
+        contextual.insert(string.char32At(string.moveIndex32(string.length(), -1)));
+        begunByLonger.insert(icu::UnicodeString(string, 0, string.moveIndex32(0, 2)));
+    });
+    forEachString([&](const icu::UnicodeString &string) {
+        if (string.countChar32() != 2) { return; }
+        UChar32 first = string.char32At(0), second = string.char32At(U16_LENGTH(first));
+        if (!plainLetter(first) || !plainLetter(second) || contextual.count(second) != 0 ||
+            begunByLonger.count(string) != 0) {
+            return;
+        }
+        (*pairCandidates_)[first].push_back(second);
+    });
+    for (auto &entry : *pairCandidates_) {
+        std::sort(entry.second.begin(), entry.second.end());
+        entry.second.erase(std::unique(entry.second.begin(), entry.second.end()), entry.second.end());
+    }
+    return *pairCandidates_;
 }
 
 std::string FastCollation::icuKey(const icu::UnicodeString &text) const {
@@ -754,18 +849,12 @@ const Page *FastCollation::build(int32_t block) const {
         uint32_t primary;
         uint32_t lower;
     };
-    std::vector<std::vector<Raw>> raws(128);
-    std::vector<bool> candidate(128, false);
-    for (int32_t k = 0; k < 128; ++k) {
-        UChar32 c = block * 128 + k;
-        page->continuations[k] = nullptr;
-        page->markContinuations[k] = nullptr;
-        if (excluded(c, page->continuations[k], page->markContinuations[k])) { continue; }
+    // ICU's elements of a text, from its iterator, which gives old-style 32-bit halves:
+    // rebuilt as 64-bit elements (the quaternary bits it drops are not read at tertiary
+    // strength). False when ICU fails or gives more than 31.
+    auto readRaws = [&](const icu::UnicodeString &text, std::vector<Raw> &ces) {
         UErrorCode code = U_ZERO_ERROR;
-        iterator_->setText(icu::UnicodeString(c), code);
-        std::vector<Raw> &ces = raws[static_cast<size_t>(k)];
-        // ICU's iterator gives old-style 32-bit halves; rebuild the 64-bit elements (the
-        // quaternary bits it drops are not read at tertiary strength).
+        iterator_->setText(text, code);
         for (;;) {
             int32_t half = iterator_->next(code);
             if (U_FAILURE(code) || half == icu::CollationElementIterator::NULLORDER) { break; }
@@ -778,7 +867,17 @@ const Page *FastCollation::build(int32_t block) const {
             }
             ces.push_back(Raw{bits & 0xffff0000u, ((bits & 0xff00) << 16) | ((bits & 0xff) << 8)});
         }
-        candidate[static_cast<size_t>(k)] = U_SUCCESS(code) && ces.size() <= 31;
+        return U_SUCCESS(code) && ces.size() <= 31;
+    };
+    std::vector<std::vector<Raw>> raws(128);
+    std::vector<bool> candidate(128, false);
+    for (int32_t k = 0; k < 128; ++k) {
+        UChar32 c = block * 128 + k;
+        page->continuations[k] = nullptr;
+        page->markContinuations[k] = nullptr;
+        if (excluded(c, page->continuations[k], page->markContinuations[k])) { continue; }
+        std::vector<Raw> &ces = raws[static_cast<size_t>(k)];
+        candidate[static_cast<size_t>(k)] = readRaws(icu::UnicodeString(c), ces);
     }
     auto isVariable = [&](uint32_t p) { return settings_.shifted && p > mergeSeparatorPrimary && p <= settings_.variableTop; };
     auto written = [&](const Raw &r) { return r.primary > mergeSeparatorPrimary && !isVariable(r.primary); };
@@ -821,11 +920,9 @@ const Page *FastCollation::build(int32_t block) const {
         }
         return true;
     };
-    // Whether a lead byte compresses: the key of the code point written twice, with U+0000
+    // Whether a lead byte compresses: the key of the text written twice, with U+0000
     // (completely ignorable, so it stops any contraction but not compression) between.
-    for (int32_t k = 0; k < 128; ++k) {
-        const std::vector<Raw> &ces = raws[static_cast<size_t>(k)];
-        if (!candidate[static_cast<size_t>(k)]) { continue; }
+    auto learnCompression = [&](const std::vector<Raw> &ces, const icu::UnicodeString &text) {
         int32_t unknown = -1;
         for (const Raw &r : ces) {
             uint32_t lead = r.primary >> 24;
@@ -837,14 +934,13 @@ const Page *FastCollation::build(int32_t block) const {
             } else if (unknown < 0 || unknown == static_cast<int32_t>(lead)) {
                 unknown = static_cast<int32_t>(lead);
             } else {
-                unknown = -2;  // two unknown lead bytes: probe with another code point
+                unknown = -2;  // two unknown lead bytes: probe with another text
             }
         }
-        if (unknown < 0) { continue; }
-        UChar32 c = block * 128 + k;
-        icu::UnicodeString twice(c);
+        if (unknown < 0) { return; }
+        icu::UnicodeString twice(text);
         twice.append(static_cast<UChar32>(0));
-        twice.append(c);
+        twice.append(text);
         std::string key = icuKey(twice);
         for (bool compressible : {true, false}) {
             Element pair[64];
@@ -858,6 +954,10 @@ const Page *FastCollation::build(int32_t block) const {
                 break;
             }
         }
+    };
+    for (int32_t k = 0; k < 128; ++k) {
+        if (!candidate[static_cast<size_t>(k)]) { continue; }
+        learnCompression(raws[static_cast<size_t>(k)], icu::UnicodeString(block * 128 + k));
     }
 
     for (int32_t k = 0; k < 128; ++k) {
@@ -885,6 +985,29 @@ const Page *FastCollation::build(int32_t block) const {
                            (page->markContinuations[k] != nullptr ? startsMarkContractionBit : 0) |
                            (u_getIntPropertyValue(c, UCHAR_TRAIL_CANONICAL_COMBINING_CLASS) != 0 ? endsInMarkBit : 0) |
                            (u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0 ? markBit : 0);
+        if (page->continuations[k] == nullptr) { continue; }
+        // The contractions of two letters it starts, each checked against ICU's own key.
+        auto seconds = pairCandidates().find(c);
+        if (seconds == pairCandidates().end()) { continue; }
+        for (UChar32 second : seconds->second) {
+            icu::UnicodeString pair(c);
+            pair.append(second);
+            std::vector<Raw> pairRaws;
+            Element pairElements[32];
+            int32_t pairCount = 0;
+            if (!readRaws(pair, pairRaws)) { continue; }
+            // A tailored contraction may have a primary of its own lead byte (cs "ch").
+            learnCompression(pairRaws, pair);
+            if (!toElements(pairRaws, -1, false, pairElements, pairCount)) { continue; }
+            int32_t pairLength = writeKey(pairElements, pairCount, mine);
+            std::string pairKey = icuKey(pair);
+            if (pairKey.size() != static_cast<size_t>(pairLength) ||
+                std::memcmp(pairKey.data(), mine, pairKey.size()) != 0) {
+                continue;
+            }
+            page->pairs[k].push_back(Page::Pair{second, static_cast<uint32_t>(page->elements.size()), pairCount});
+            page->elements.insert(page->elements.end(), pairElements, pairElements + pairCount);
+        }
     }
     const Page *built = page.release();
     pages_[block].store(built, std::memory_order_release);
@@ -916,7 +1039,12 @@ SICU_ALWAYS_INLINE bool FastCollation::elementsAt(const uint8_t *text, int32_t l
     }
     uint32_t entry = p->entries[c & 127];
     if (entry & needsICUBit) { return false; }
-    if ((entry & looksAheadBits) != 0 && followedByChange(text, length, i, entry, p, c & 127)) { return false; }
+    if ((entry & looksAheadBits) != 0) {
+        if ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->continuations[c & 127])) {
+            return pairAt(text, length, i, p, c & 127, from, count);
+        }
+        if (followedByMarkChange(text, length, i, entry, p, c & 127)) { return false; }
+    }
     count = static_cast<int32_t>((entry >> 16) & 0xff);
     from = count == 1 ? &p->single[c & 127] : p->elements.data() + (entry & 0xffff);
     return true;

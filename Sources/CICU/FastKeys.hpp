@@ -9,7 +9,12 @@
 // a contraction (Czech "ch") or of a prefix mapping (Japanese ー after か) checks the code
 // point after it, and so does a code point that ends in a combining mark: a mark after it
 // (which canonical reordering may move, or which may complete a discontiguous contraction)
-// goes to ICU. A single combining mark after a letter, as Devanagari's virama or a decomposed
+// goes to ICU. A contraction of two letters that no longer string begins, and after whose
+// second letter no string of three or more ends (Czech "ch", Danish "aa", root's Thai and Lao
+// prevowel with its consonant), has its own entry too, the elements ICU's iterator gives the
+// pair, checked against ucol_getSortKey like every entry; the code point after the pair is
+// looked at as the one after its second letter. Other contractions and prefix mappings go
+// to ICU. A single combining mark after a letter, as Devanagari's virama or a decomposed
 // é, is its own elements. A mark that decomposes, digits under numeric ordering, and any code
 // point whose key alone differs from ICU's (each entry is checked against ucol_getSortKey when
 // its page is built) always go to ICU. A name with such a code point, or with ill-formed
