@@ -48,75 +48,44 @@ public enum InputDecoding {
     package static func table(from bytes: [UInt8], source: String,
                               invalid: InvalidPolicy, startsFile: Bool = true) throws -> UTF8Table {
         let pieces = linePieces(of: bytes, startsFile: startsFile)
+        // One pass on every core counts each piece's lines and judges them; only input that
+        // is not well-formed takes the checked path, which words the error or rebuilds the
+        // bad lines (as well-formed lines, which that path then counts).
         let lineCounts = bytes.withUnsafeBufferPointer { all in
-            ParallelWork.map(count: pieces.count, concurrently: all.count >= 1 << 16) { k in lineCount(all, pieces[k]) }
+            ParallelWork.map(count: pieces.count, concurrently: all.count >= 1 << 16) { k in wellFormedLineCount(all, pieces[k]) }
         }
-        // One pass over each piece fills its lines' ranges and says whether a line is not
-        // well-formed; the checked path then words the error, or rebuilds the bad lines.
-        if let table = try filledTable(bytes, pieces: pieces, lineCounts: lineCounts, source: source, invalid: invalid) {
-            return table
+        if lineCounts.allSatisfy({ $0 != nil }) {
+            return try filledTable(bytes, pieces: pieces, lineCounts: lineCounts.map { $0 ?? 0 }, source: source)
         }
         let checked = try checkedText(from: bytes, source: source, invalid: invalid, startsFile: startsFile)
-        // The rebuilt text passes the same judgement per line that rebuilt it.
-        guard let table = try filledTable(checked.text, pieces: checked.pieces, lineCounts: checked.lineCounts,
-                                          source: source, invalid: invalid) else {
-            preconditionFailure("InputDecoding: a line rebuilt with U+FFFD is still not well-formed")
-        }
-        return table
+        return try filledTable(checked.text, pieces: checked.pieces, lineCounts: checked.lineCounts, source: source)
     }
 
-    /// The table of `text`'s lines, or nil when a line is not well-formed UTF-8 or holds NUL.
-    /// The table is allocated once, at its exact size, after one probe for all of it: the
-    /// pieces then fill their parts of it on every core without allocating.
+    /// The table of the lines of `text`, whose pieces are well-formed. The table is allocated
+    /// once, at its exact size, after one probe for all of it: the pieces then fill their
+    /// parts of it on every core without allocating.
     private static func filledTable(_ text: [UInt8], pieces: [Range<Int>], lineCounts: [Int],
-                                    source: String, invalid: InvalidPolicy) throws -> UTF8Table? {
+                                    source: String) throws -> UTF8Table {
         // Entries are ranges with 32-bit offsets: 4 GiB of text, some 150 million names.
         guard text.count < Int(UInt32.max) else {
             throw InputError(source: source, line: 0, byteInLine: 0, byteInInput: Int(UInt32.max),
                              problem: "input larger than 4 GiB; split it into smaller files")
         }
         let lines = lineCounts.reduce(0, +)
-        do {
-            try Memory.ensureAvailable(lines * 4 * MemoryLayout<UInt32>.stride, for: "the table of \(lines) lines")
-        } catch {
-            // Text that is not UTF-8 says so first, as it does with memory to spare.
-            if invalid == .fail { _ = try checkedText(from: text, source: source, invalid: invalid) }
-            throw error
-        }
+        try Memory.ensureAvailable(lines * 4 * MemoryLayout<UInt32>.stride, for: "the table of \(lines) lines")
         var first = 0
         let parts = lineCounts.map { count in
             defer { first += 4 * count }
             return first..<(first + 4 * count)
         }
-        var wellFormed = true
         let ranges = text.withUnsafeBufferPointer { all in
             FreshMemory.array(count: lines * 4) { (table: UnsafeMutableBufferPointer<UInt32>) in
-                wellFormed = !ParallelWork.mapParts(of: table, parts, concurrently: all.count >= 1 << 16) { k, part in
-                    fillRanges(of: all, in: pieces[k], into: part)
-                }.contains(false)
+                _ = ParallelWork.mapParts(of: table, parts, concurrently: all.count >= 1 << 16) { k, part in
+                    cutLines(of: all, in: pieces[k], into: part)
+                }
             }
         }
-        return wellFormed ? UTF8Table(bytes: text, ranges: ranges) : nil
-    }
-
-    /// The lines of a piece of whole lines: its line ends, and one more for a last line
-    /// without one. (A well-formed UTF-8 sequence holds no 0x0A byte, and the scan of
-    /// ``fillRanges(of:in:into:)`` ends a line at every one, so both count alike.)
-    private static func lineCount(_ all: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>) -> Int {
-        guard !piece.isEmpty else { return 0 }
-        var count = 0
-        var i = piece.lowerBound
-        // Eight bytes at a time: the high bit of each byte of `w ^ LF` that is zero.
-        while i + 8 <= piece.upperBound {
-            let x = word(all, at: i) ^ Word.lineFeeds
-            count &+= (~(((x & Word.lowBits) &+ Word.lowBits) | x) & Word.highBits).nonzeroBitCount
-            i += 8
-        }
-        while i < piece.upperBound {
-            count &+= all[i] == 0x0A ? 1 : 0
-            i += 1
-        }
-        return all[piece.upperBound - 1] == 0x0A ? count : count + 1
+        return UTF8Table(bytes: text, ranges: ranges)
     }
 
     /// Byte patterns for looking at eight bytes at once.
@@ -132,57 +101,26 @@ public enum InputDecoding {
         UnsafeRawPointer(all.baseAddress! + i).loadUnaligned(as: UInt64.self)
     }
 
-    /// Whether the eight bytes at `i` are ASCII with no line feed, tab or NUL among them:
-    /// bytes the scan of a line passes over. (For a byte below 0x80, adding 0x7F sets its
-    /// high bit exactly when it is not zero, without a carry into the next byte.)
+    /// The high bit of each zero byte of `x`, and no other bit. (Below 0x80, adding 0x7F sets
+    /// a byte's high bit exactly when it is not zero, without a carry into the next byte.)
     @inline(__always)
-    private static func isPlainText(_ all: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
-        let w = word(all, at: i)
-        guard w & Word.highBits == 0 else { return false }
-        return (w &+ Word.lowBits) & ((w ^ Word.lineFeeds) &+ Word.lowBits) & ((w ^ Word.tabs) &+ Word.lowBits) & Word.highBits
-            == Word.highBits
+    private static func zeroBytes(_ x: UInt64) -> UInt64 {
+        ~(((x & Word.lowBits) &+ Word.lowBits) | x) & Word.highBits
     }
 
-    /// One pass over a piece of whole lines, byte by byte, writing four offsets a line into
-    /// `part` (name start, name end, reading start, reading end; 0 and 0: no reading), which
-    /// has room for exactly those lines: line ends (LF or CRLF, a final one optional), the
-    /// first two tabs of each line, and whether each line is well-formed UTF-8 without NUL
-    /// (the judgement ``firstProblem(in:)`` makes, which then says what is wrong).
-    /// - Returns: false when a line is not well-formed.
-    private static func fillRanges(of all: UnsafeBufferPointer<UInt8>, in piece: Range<Int>,
-                                   into part: UnsafeMutableBufferPointer<UInt32>) -> Bool {
-        var wellFormed = true
+    /// Cuts a piece of whole lines, already judged well-formed, into lines, writing four
+    /// offsets a line into `part` (name start, name end, reading start, reading end; 0 and 0:
+    /// no reading), which has room for exactly those lines: line ends (LF or CRLF, a final
+    /// one optional) and the first two tabs of each line. A line feed or a tab is never a
+    /// byte of a longer UTF-8 sequence, so the scan passes over eight bytes at a time that
+    /// hold neither, whatever their script.
+    private static func cutLines(of all: UnsafeBufferPointer<UInt8>, in piece: Range<Int>,
+                                 into part: UnsafeMutableBufferPointer<UInt32>) {
         var slot = 0
-        var i = piece.lowerBound
-        let end = piece.upperBound
-        while i < end {
-            let start = i
-            var firstTab = -1, secondTab = -1
-            while i < end {
-                if i + 8 <= end, isPlainText(all, at: i) {
-                    i += 8
-                    continue
-                }
-                let b = all[i]
-                if b >= 0x80 {
-                    let length = sequenceLength(all, at: i, end: end)
-                    if length == 0 {
-                        wellFormed = false
-                        i += 1
-                    } else {
-                        i += length
-                    }
-                    continue
-                }
-                if b == 0x0A { break }
-                if b == 0x09 {
-                    if firstTab < 0 { firstTab = i } else if secondTab < 0 { secondTab = i }
-                } else if b == 0 {
-                    wellFormed = false
-                }
-                i += 1
-            }
-            var lineEnd = i
+        var start = piece.lowerBound
+        var firstTab = -1, secondTab = -1
+        func endLine(at end: Int) {
+            var lineEnd = end
             if lineEnd > start, all[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             if firstTab >= 0, firstTab < lineEnd {
                 let readingEnd = secondTab >= 0 && secondTab < lineEnd ? secondTab : lineEnd
@@ -192,9 +130,34 @@ public enum InputDecoding {
                 (part[slot], part[slot + 1], part[slot + 2], part[slot + 3]) = (UInt32(start), UInt32(lineEnd), 0, 0)
             }
             slot += 4
+        }
+        var i = piece.lowerBound
+        let end = piece.upperBound
+        while i < end {
+            if i + 8 <= end {
+                // The bytes of the word in memory order, the first in the lowest bits.
+                let w = UInt64(littleEndian: word(all, at: i))
+                let found = zeroBytes(w ^ Word.lineFeeds) | zeroBytes(w ^ Word.tabs)
+                if found == 0 {
+                    i += 8
+                    continue
+                }
+                i += found.trailingZeroBitCount >> 3
+            }
+            switch all[i] {
+            case 0x0A:
+                endLine(at: i)
+                start = i + 1
+                firstTab = -1
+                secondTab = -1
+            case 0x09:
+                if firstTab < 0 { firstTab = i } else if secondTab < 0 { secondTab = i }
+            default:
+                break
+            }
             i += 1
         }
-        return wellFormed
+        if start < end { endLine(at: end) }
     }
 
     /// What a byte that leads a UTF-8 sequence of more than one byte allows: the sequence's
@@ -224,33 +187,99 @@ public enum InputDecoding {
         return length
     }
 
-    /// The entries as a sequence of tables over the same buffer, each of the lines of a piece
+    /// The entries as a sequence of tables over the same buffer, each of the lines of a part
     /// of about `bytesPerPart` bytes, made as the sequence is walked: for a pass that needs
     /// each entry once and nothing kept per entry (`labels`), so that no table of every line
-    /// exists. The input is checked whole first, as ``table(from:source:invalid:)`` checks it.
+    /// exists. The input is checked whole first, as ``table(from:source:invalid:)`` checks it:
+    /// one pass on every core counts each piece's lines and judges them; only input that is
+    /// not well-formed takes the path that words the error or rebuilds the bad lines. Each
+    /// part is cut into lines on every core.
     package static func tableParts(from bytes: [UInt8], source: String, invalid: InvalidPolicy,
                                    bytesPerPart: Int = 1 << 18) throws -> TableParts {
-        let input = try checkedText(from: bytes, source: source, invalid: invalid,
-                                    pieceCount: max(4 * ParallelWork.processorCount, bytes.count / max(bytesPerPart, 1)))
-        return TableParts(input: input)
+        // A part is `piecesPerPart` pieces, one a core, filled side by side.
+        let piecesPerPart = ParallelWork.processorCount
+        let partCount = max(4 * ParallelWork.processorCount, bytes.count / max(bytesPerPart, 1))
+        let pieces = linePieces(of: bytes, count: partCount * piecesPerPart)
+        let lineCounts = bytes.withUnsafeBufferPointer { all in
+            ParallelWork.map(count: pieces.count, concurrently: all.count >= 1 << 16) { k in wellFormedLineCount(all, pieces[k]) }
+        }
+        let input = lineCounts.allSatisfy { $0 != nil }
+            ? CheckedText(text: bytes, pieces: pieces, lineCounts: lineCounts.map { $0 ?? 0 })
+            : try checkedText(from: bytes, source: source, invalid: invalid, pieceCount: partCount * piecesPerPart)
+        let parts = TableParts(input: input, piecesPerPart: piecesPerPart)
+        // Each part's table is made as the sequence is walked, where no error can be thrown:
+        // the largest is probed for here (a part of empty lines holds 16 bytes a byte).
+        let largest = parts.partLineCounts.max() ?? 0
+        try Memory.ensureAvailable(largest * 4 * MemoryLayout<UInt32>.stride, for: "a table of \(largest) lines")
+        return parts
     }
 
-    /// ``tableParts(from:source:invalid:bytesPerPart:)``: one table per piece of the input.
+    /// ``tableParts(from:source:invalid:bytesPerPart:)``: one table per part of the input.
     package struct TableParts: Sequence {
         fileprivate let input: CheckedText
+        fileprivate let piecesPerPart: Int
+
+        /// The number of lines of each part.
+        fileprivate var partLineCounts: [Int] {
+            stride(from: 0, to: input.lineCounts.count, by: piecesPerPart).map { first in
+                input.lineCounts[first..<Swift.min(first + piecesPerPart, input.lineCounts.count)].reduce(0, +)
+            }
+        }
 
         package func makeIterator() -> AnyIterator<UTF8Table> {
-            var k = 0
+            var first = 0
             return AnyIterator {
-                guard k < input.pieces.count else { return nil }
-                defer { k += 1 }
-                var ranges = [UInt32](repeating: 0, count: 4 * input.lineCounts[k])
+                guard first < input.pieces.count else { return nil }
+                let own = first..<Swift.min(first + piecesPerPart, input.pieces.count)
+                first = own.upperBound
+                var start = 0
+                let slots = own.map { k in
+                    defer { start += 4 * input.lineCounts[k] }
+                    return start..<(start + 4 * input.lineCounts[k])
+                }
+                var ranges = [UInt32](repeating: 0, count: start)
+                let bytes = own.reduce(0) { $0 + input.pieces[$1].count }
                 input.text.withUnsafeBufferPointer { all in
-                    ranges.withUnsafeMutableBufferPointer { _ = fillRanges(of: all, in: input.pieces[k], into: $0) }
+                    _ = ParallelWork.mapParts(of: &ranges, slots, concurrently: bytes >= 1 << 16) { j, part in
+                        cutLines(of: all, in: input.pieces[own.lowerBound + j], into: part)
+                    }
                 }
                 return UTF8Table(bytes: input.text, ranges: ranges)
             }
         }
+    }
+
+    /// The number of lines of a piece of whole lines, the ones ``cutLines(of:in:into:)`` cuts
+    /// (its line feeds, and one more for a last line without one), when each is well-formed
+    /// UTF-8 without NUL (the judgement ``firstProblem(in:)`` words); nil when one is not.
+    /// ASCII without NUL goes eight bytes at a time.
+    private static func wellFormedLineCount(_ all: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>) -> Int? {
+        guard !piece.isEmpty else { return 0 }
+        var count = 0
+        var i = piece.lowerBound
+        let end = piece.upperBound
+        while i < end {
+            if i + 8 <= end {
+                let w = word(all, at: i)
+                // ASCII, and every byte not zero (adding 0x7F sets its high bit).
+                if w & Word.highBits == 0, zeroBytes(w) == 0 {
+                    count &+= zeroBytes(w ^ Word.lineFeeds).nonzeroBitCount
+                    i += 8
+                    continue
+                }
+            }
+            let b = all[i]
+            if b >= 0x80 {
+                let length = sequenceLength(all, at: i, end: end)
+                if length == 0 { return nil }
+                i += length
+                continue
+            }
+            if b == 0 { return nil }
+            if b == 0x0A { count += 1 }
+            i += 1
+        }
+        return all[end - 1] == 0x0A ? count : count + 1
     }
 
     /// The input ready to cut into entries: UTF-8 checked (bad lines replaced with
