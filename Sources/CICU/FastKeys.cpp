@@ -401,7 +401,7 @@ public:
     /// advancing `i`: `count` of them at `from` (the table's, or `number`). False when it
     /// needs ICU.
     bool elementsAt(const uint8_t *text, int32_t length, int32_t &i, const Element *&from, int32_t &count,
-                    Element &number) const;
+                    Element &number, const Page *ascii) const;
 
     /// ICU's sort key of `text` into `out` (maxKeyLength bytes), or false when it needs ICU.
     /// With `prefix` > 0, stops once that many bytes of the primary level are final.
@@ -1015,7 +1015,7 @@ const Page *FastCollation::build(int32_t block) const {
 }
 
 SICU_ALWAYS_INLINE bool FastCollation::elementsAt(const uint8_t *text, int32_t length, int32_t &i, const Element *&from, int32_t &count,
-                               Element &number) const {
+                               Element &number, const Page *ascii) const {
     int32_t c;
     const Page *p;
     if (text[i] < 0x80) {
@@ -1031,7 +1031,7 @@ SICU_ALWAYS_INLINE bool FastCollation::elementsAt(const uint8_t *text, int32_t l
             return true;
         }
         c = text[i++];
-        p = page(0);
+        p = ascii;
     } else {
         c = nextCodePoint(text, length, i);
         if (c < 0) { return false; }
@@ -1067,13 +1067,15 @@ int32_t FastCollation::writeKey(const Element *elements, int32_t count, uint8_t 
 }
 
 bool FastCollation::sortKey(const uint8_t *text, int32_t length, uint8_t *out, int32_t prefix, int32_t &keyLength) const {
+    // Held in a register: the key's byte stores could otherwise alias the page table.
+    const Page *ascii = page(0);
     auto write = [&](auto &writer) {
         int32_t total = 0;
         for (int32_t i = 0; i < length;) {
             const Element *from;
             int32_t count;
             Element number;
-            if (!elementsAt(text, length, i, from, count, number)) { return false; }
+            if (!elementsAt(text, length, i, from, count, number, ascii)) { return false; }
             total += count;
             if (total > maxElements) { return false; }
             for (int32_t j = 0; j < count; ++j) { writer.add(from[j]); }
@@ -1163,7 +1165,7 @@ bool FastCollation::comparePrimaries(const uint8_t *a, int32_t aLength, const ui
                     if (e.primary != 0 && !e.variable) { primary = e.primary; return true; }
                 }
                 if (i >= length) { primary = 0; return true; }
-                if (!table.elementsAt(text, length, i, from, count, number)) { return false; }
+                if (!table.elementsAt(text, length, i, from, count, number, table.page(0))) { return false; }
                 next = 0;
             }
         }
@@ -1190,7 +1192,7 @@ bool FastCollation::iteratorPrimaries(const uint8_t *text, int32_t length, uint3
         const Element *from;
         int32_t n;
         Element number;
-        if (!elementsAt(text, length, i, from, n, number) || from == &number) {
+        if (!elementsAt(text, length, i, from, n, number, page(0)) || from == &number) {
             count = start;
             return false;
         }
