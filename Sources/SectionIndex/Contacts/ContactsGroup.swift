@@ -39,11 +39,10 @@ final class ContactsGroup: Sendable {
     let scripts: Set<Script>
     /// The index's bucket lower bounds keyed with ``ordering``'s primary weights, so that one
     /// sort key per name both places it (its primary part) and orders it (all of it).
-    let placementBounds: [[UInt8]]
-    /// For each of ``placementBounds``, the visible bucket of ``index`` its names go to.
-    let placementDisplayIndices: [Int]
+    /// For each bound, the visible bucket of ``index`` its names go to.
+    let placementBounds: PrimaryBounds
     /// Bytes of a name's primary key that decide its bucket: one more than the longest of
-    /// ``placementBounds``, so that a key cut there compares with every bound as the whole
+    /// the bounds, so that a key cut there compares with every bound as the whole
     /// key does.
     let placementKeyBytes: Int
     /// Letters ``ordering`` spells with a leading sign, each with the script of the letter
@@ -91,12 +90,12 @@ final class ContactsGroup: Sendable {
         let isExtra = labels.map(extras.contains)
         self.scripts = scripts
         let (bounds, displayIndices) = Self.placementBounds(of: index, ordering: ordering)
-        placementBounds = bounds
-        placementDisplayIndices = displayIndices
+        let placementBounds = PrimaryBounds(keys: bounds, displayIndices: displayIndices)
+        self.placementBounds = placementBounds
         placementKeyBytes = (bounds.map(\.count).max() ?? 0) + 1
         let tailoring = TailoredLetters.placement(localeID: localeID, scripts: scripts, labels: labels, labelOf: { text in
             ordering.handle.sortKey(text).withUnsafeBufferPointer { key in
-                Self.label(ofSortKey: key, bounds: bounds, displayIndices: displayIndices, labelOfBucket: labelOfBucket)
+                Self.label(ofSortKey: key, bounds: placementBounds, labelOfBucket: labelOfBucket)
             }
         }, ordering: ordering, otherLanguages: letters == .own ? .lookingLikeOwn : .all)
         self.tailoring = tailoring
@@ -140,7 +139,6 @@ final class ContactsGroup: Sendable {
         self.isExtra = isExtra ?? other.isExtra
         self.labelOfBucket = labelOfBucket ?? other.labelOfBucket
         placementBounds = other.placementBounds
-        placementDisplayIndices = other.placementDisplayIndices
         placementKeyBytes = other.placementKeyBytes
         signLetters = other.signLetters
         self.scripts = scripts
@@ -165,8 +163,7 @@ final class ContactsGroup: Sendable {
     /// languages share (``tailoring``) may start with one of them.
     @inline(__always)
     func labelIndex(forSortKey key: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let label = Self.label(ofSortKey: key, bounds: placementBounds, displayIndices: placementDisplayIndices,
-                                     labelOfBucket: labelOfBucket) else { return nil }
+        guard let label = Self.label(ofSortKey: key, bounds: placementBounds, labelOfBucket: labelOfBucket) else { return nil }
         let unmerged = tailoring?.label(of: text, filedAt: label) ?? label
         guard let positionAfterMerge else { return unmerged }
         return positionAfterMerge[unmerged]
@@ -207,12 +204,11 @@ final class ContactsGroup: Sendable {
     /// falls under by the buckets' bounds alone, before any ``tailoring``: what
     /// ``labelIndex(forSortKey:text:)`` starts from, and what the tailoring is built on.
     @inline(__always)
-    private static func label(ofSortKey key: UnsafeBufferPointer<UInt8>, bounds: [[UInt8]], displayIndices: [Int],
+    private static func label(ofSortKey key: UnsafeBufferPointer<UInt8>, bounds: PrimaryBounds,
                               labelOfBucket: [Int?]) -> Int? {
         var primaryEnd = 0
         while primaryEnd < key.count, key[primaryEnd] > 1 { primaryEnd += 1 }
-        let bucket = AlphabeticIndex.bucketIndex(forPrimaryKey: UnsafeBufferPointer(rebasing: key[..<primaryEnd]),
-                                                 lowerBounds: bounds, displayIndices: displayIndices)
+        let bucket = bounds.bucketIndex(forPrimaryKey: UnsafeBufferPointer(rebasing: key[..<primaryEnd]))
         return labelOfBucket[bucket]
     }
 
@@ -268,7 +264,7 @@ final class ContactsGroup: Sendable {
         self === other
             || (localeID == other.localeID && ordering == other.ordering && labels == other.labels
                 && labelOfBucket == other.labelOfBucket && placementBounds == other.placementBounds
-                && placementDisplayIndices == other.placementDisplayIndices && tailoring === other.tailoring
+                && tailoring === other.tailoring
                 && positionAfterMerge == other.positionAfterMerge)
     }
 

@@ -111,6 +111,8 @@ public struct AlphabeticIndex: Sendable {
     /// For each entry of ``lowerBounds``, the visible bucket it shows as (ICU follows one
     /// redirect; -1 would mean ICU's own dangling redirect, which does not occur in its data).
     let displayIndices: [Int]
+    /// ``lowerBounds`` and ``displayIndices`` laid out for the search each name makes.
+    let bounds: PrimaryBounds
 
     /// The locale whose collation rules apply, as a BCP 47 tag (see
     /// `Collator.resolvedLocale`): "sv" for "sv-SE", "und" for root.
@@ -170,6 +172,7 @@ public struct AlphabeticIndex: Sendable {
             lowerBounds = built.lowerBounds
             lowerBoundStrings = built.lowerBoundStrings
             displayIndices = built.displayIndices
+            bounds = PrimaryBounds(keys: built.lowerBounds, displayIndices: built.displayIndices)
         } catch {
             throw .collation(.icu(error))
         }
@@ -198,21 +201,7 @@ public struct AlphabeticIndex: Sendable {
     }
 
     func bucketIndex(forPrimaryKey key: UnsafeBufferPointer<UInt8>) -> Int {
-        Self.bucketIndex(forPrimaryKey: key, lowerBounds: lowerBounds, displayIndices: displayIndices)
-    }
-
-    /// ICU's search over any set of lower-bound keys (a contacts group keys its bounds with
-    /// its own ordering collator).
-    static func bucketIndex(forPrimaryKey key: UnsafeBufferPointer<UInt8>, lowerBounds: [[UInt8]],
-                            displayIndices: [Int]) -> Int {
-        var start = 0
-        var limit = lowerBounds.count
-        while start + 1 < limit {
-            let i = (start + limit) / 2
-            let below = lowerBounds[i].withUnsafeBufferPointer { compareBytes(key, $0) < 0 }
-            if below { limit = i } else { start = i }
-        }
-        return displayIndices[start]
+        bounds.bucketIndex(forPrimaryKey: key)
     }
 }
 
