@@ -177,14 +177,50 @@ public enum InputDecoding {
         }
     }
 
-    /// The length of the well-formed UTF-8 sequence of more than one byte at `i`, or 0.
-    @inline(__always)
-    private static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Int {
-        guard let (length, lower, upper) = sequenceShape(of: bytes[i]), i + length <= end else { return 0 }
-        let second = bytes[i + 1]
-        guard second >= lower, second <= upper else { return 0 }
-        for k in 2..<length where bytes[i + k] < 0x80 || bytes[i + k] > 0xBF { return 0 }
-        return length
+    /// Well-formed UTF-8 without NUL judged one byte at a time by a shift-based automaton:
+    /// each byte's table entry holds, for every state, the next state's bit offset at the
+    /// state's own offset, so a step is one look-up, one shift and one mask, with no branch
+    /// on the byte. The states are "between sequences", "rejected" (which nothing leaves), and
+    /// one for each way a sequence can go on, as ``sequenceShape(of:)`` defines them.
+    private enum UTF8Automaton {
+        /// The bit offset of the state between sequences, where a well-formed text ends.
+        static let accept: UInt64 = 0
+        /// The bit offset of the state after a byte that cannot be where it is.
+        static let reject: UInt64 = 6
+
+        /// The states within a sequence, from the third on: the bytes still to come and the
+        /// range of the next one. A state's bit offset is six times its number.
+        private static let within: [(left: Int, lower: UInt8, upper: UInt8)] = [
+            (1, 0x80, 0xBF), (2, 0x80, 0xBF), (2, 0xA0, 0xBF), (2, 0x80, 0x9F),
+            (3, 0x90, 0xBF), (3, 0x80, 0xBF), (3, 0x80, 0x8F),
+        ]
+
+        private static func offset(within left: Int, _ lower: UInt8, _ upper: UInt8) -> UInt64 {
+            let k = within.firstIndex { $0.left == left && $0.lower == lower && $0.upper == upper }!
+            return UInt64(k + 2) * 6
+        }
+
+        static let table: [UInt64] = (0...255).map { (value: Int) -> UInt64 in
+            let b = UInt8(value)
+            var next: [UInt64] = [reject, reject]
+            if b == 0 {
+                next[0] = reject
+            } else if b < 0x80 {
+                next[0] = accept
+            } else if let (length, lower, upper) = sequenceShape(of: b) {
+                next[0] = offset(within: length - 1, lower, upper)
+            }
+            for state in within {
+                let fits = b >= state.lower && b <= state.upper
+                next.append(!fits ? reject : state.left == 1 ? accept : offset(within: state.left - 1, 0x80, 0xBF))
+            }
+            return next.enumerated().reduce(0) { $0 | $1.element << (6 * UInt64($1.offset)) }
+        }
+
+        @inline(__always)
+        static func step(_ state: UInt64, _ byte: UInt8, _ table: UnsafePointer<UInt64>) -> UInt64 {
+            (table[Int(byte)] >> state) & 63
+        }
     }
 
     /// The entries as a sequence of tables over the same buffer, each of the lines of a part
@@ -249,37 +285,46 @@ public enum InputDecoding {
         }
     }
 
+    /// The first pass's judgement of a whole input: its number of lines when every line is
+    /// well-formed UTF-8 without NUL, else nil (the input that ``table(from:source:invalid:)``
+    /// then words an error for or repairs).
+    package static func wellFormedLineCount(of bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { wellFormedLineCount($0, 0..<$0.count) }
+    }
+
     /// The number of lines of a piece of whole lines, the ones ``cutLines(of:in:into:)`` cuts
     /// (its line feeds, and one more for a last line without one), when each is well-formed
     /// UTF-8 without NUL (the judgement ``firstProblem(in:)`` words); nil when one is not.
-    /// ASCII without NUL goes eight bytes at a time.
+    /// ASCII without NUL between sequences goes eight bytes at a time, the rest through
+    /// ``UTF8Automaton``.
     private static func wellFormedLineCount(_ all: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>) -> Int? {
         guard !piece.isEmpty else { return 0 }
-        var count = 0
-        var i = piece.lowerBound
-        let end = piece.upperBound
-        while i < end {
-            if i + 8 <= end {
+        return UTF8Automaton.table.withUnsafeBufferPointer { table in
+            let table = table.baseAddress!
+            var count = 0
+            var state = UTF8Automaton.accept
+            var i = piece.lowerBound
+            let end = piece.upperBound
+            while i + 8 <= end {
                 let w = word(all, at: i)
+                count &+= zeroBytes(w ^ Word.lineFeeds).nonzeroBitCount
                 // ASCII, and every byte not zero (adding 0x7F sets its high bit).
-                if w & Word.highBits == 0, zeroBytes(w) == 0 {
-                    count &+= zeroBytes(w ^ Word.lineFeeds).nonzeroBitCount
+                if state == UTF8Automaton.accept, w & Word.highBits == 0, zeroBytes(w) == 0 {
                     i += 8
                     continue
                 }
+                for k in 0..<8 { state = UTF8Automaton.step(state, all[i + k], table) }
+                if state == UTF8Automaton.reject { return nil }
+                i += 8
             }
-            let b = all[i]
-            if b >= 0x80 {
-                let length = sequenceLength(all, at: i, end: end)
-                if length == 0 { return nil }
-                i += length
-                continue
+            while i < end {
+                if all[i] == 0x0A { count += 1 }
+                state = UTF8Automaton.step(state, all[i], table)
+                i += 1
             }
-            if b == 0 { return nil }
-            if b == 0x0A { count += 1 }
-            i += 1
+            guard state == UTF8Automaton.accept else { return nil }
+            return all[end - 1] == 0x0A ? count : count + 1
         }
-        return all[end - 1] == 0x0A ? count : count + 1
     }
 
     /// The input ready to cut into entries: UTF-8 checked (bad lines replaced with
