@@ -38,8 +38,8 @@ final class ContactsGroup: Sendable {
     /// The ICU script codes the group claims.
     let scripts: Set<Script>
     /// The index's bucket lower bounds keyed with ``ordering``'s primary weights, so that one
-    /// sort key per name both places it (its primary part) and orders it (all of it).
-    /// For each bound, the visible bucket of ``index`` its names go to.
+    /// sort key per name both places it (its primary part) and orders it (all of it), each
+    /// with the visible bucket of ``index`` its names go to.
     let placementBounds: PrimaryBounds
     /// Bytes of a name's primary key that decide its bucket: one more than the longest of
     /// the bounds, so that a key cut there compares with every bound as the whole

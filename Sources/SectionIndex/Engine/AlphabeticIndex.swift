@@ -104,14 +104,13 @@ public struct AlphabeticIndex: Sendable {
     /// The collator the index orders with: the locale's collation exactly as ICU opens it.
     public let collator: Collator
 
-    /// Every bucket, visible or hidden, by its primary-strength lower bound.
-    let lowerBounds: [[UInt8]]
     /// The strings those keys were made from ("", labels, script boundaries, "Sch\u{FFFF}").
     let lowerBoundStrings: [String]
-    /// For each entry of ``lowerBounds``, the visible bucket it shows as (ICU follows one
+    /// For each bucket, visible or hidden, the visible bucket it shows as (ICU follows one
     /// redirect; -1 would mean ICU's own dangling redirect, which does not occur in its data).
     let displayIndices: [Int]
-    /// ``lowerBounds`` and ``displayIndices`` laid out for the search each name makes.
+    /// Every bucket, visible or hidden, by its primary-strength lower bound, with
+    /// ``displayIndices``, laid out for the search each name makes.
     let bounds: PrimaryBounds
 
     /// The locale whose collation rules apply, as a BCP 47 tag (see
@@ -169,7 +168,6 @@ public struct AlphabeticIndex: Sendable {
             let built = try BucketListBuilder(collator: collator, additional: additional,
                                               configuration: configuration).build()
             buckets = built.visible
-            lowerBounds = built.lowerBounds
             lowerBoundStrings = built.lowerBoundStrings
             displayIndices = built.displayIndices
             bounds = PrimaryBounds(keys: built.lowerBounds, displayIndices: built.displayIndices)

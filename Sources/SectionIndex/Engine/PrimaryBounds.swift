@@ -65,28 +65,26 @@ struct PrimaryBounds: Equatable, Sendable {
             var high = Int(firstByteStarts[firstByte + 1])
             while low < high {
                 let i = (low + high) / 2
-                let bound = heads[i]
-                let below = keyHead != bound ? keyHead < bound : isBelowWhole(key, bound: i)
-                if below { high = i } else { low = i + 1 }
+                if isBelow(key, keyHead, bound: i) { high = i } else { low = i + 1 }
             }
             return displayIndices[low - 1]
         }
-        return heads.withUnsafeBufferPointer { heads in
-            var start = 0
-            var limit = heads.count
-            while start + 1 < limit {
-                let i = (start + limit) / 2
-                let bound = heads[i]
-                let below = keyHead != bound ? keyHead < bound : isBelowWhole(key, bound: i)
-                if below { limit = i } else { start = i }
-            }
-            return displayIndices[start]
+        var start = 0
+        var limit = heads.count
+        while start + 1 < limit {
+            let i = (start + limit) / 2
+            if isBelow(key, keyHead, bound: i) { limit = i } else { start = i }
         }
+        return displayIndices[start]
     }
 
-    /// Whether the key sorts before bound `i`, both compared whole.
-    private func isBelowWhole(_ key: UnsafeBufferPointer<UInt8>, bound i: Int) -> Bool {
-        bytes.withUnsafeBufferPointer { all in
+    /// Whether the key (its ``head(_:)`` beside it) sorts before bound `i`: by the heads when
+    /// they differ, else by the whole bytes.
+    @inline(__always)
+    private func isBelow(_ key: UnsafeBufferPointer<UInt8>, _ keyHead: UInt64, bound i: Int) -> Bool {
+        let head = heads[i]
+        if keyHead != head { return keyHead < head }
+        return bytes.withUnsafeBufferPointer { all in
             compareBytes(key, UnsafeBufferPointer(rebasing: all[starts[i]..<starts[i + 1]])) < 0
         }
     }

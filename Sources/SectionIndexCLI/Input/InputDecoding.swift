@@ -188,8 +188,8 @@ public enum InputDecoding {
         /// The bit offset of the state after a byte that cannot be where it is.
         static let reject: UInt64 = 6
 
-        /// The states within a sequence, from the third on: the bytes still to come and the
-        /// range of the next one. A state's bit offset is six times its number.
+        /// The states within a sequence, numbered from 2 after the two above: the bytes still
+        /// to come and the range of the next one. A state's bit offset is six times its number.
         private static let within: [(left: Int, lower: UInt8, upper: UInt8)] = [
             (1, 0x80, 0xBF), (2, 0x80, 0xBF), (2, 0xA0, 0xBF), (2, 0x80, 0x9F),
             (3, 0x90, 0xBF), (3, 0x80, 0xBF), (3, 0x80, 0x8F),
@@ -202,10 +202,10 @@ public enum InputDecoding {
 
         static let table: [UInt64] = (0...255).map { (value: Int) -> UInt64 in
             let b = UInt8(value)
+            // From between sequences (NUL and bytes that lead no sequence are rejected), then
+            // from "rejected", then from each state within a sequence.
             var next: [UInt64] = [reject, reject]
-            if b == 0 {
-                next[0] = reject
-            } else if b < 0x80 {
+            if b != 0, b < 0x80 {
                 next[0] = accept
             } else if let (length, lower, upper) = sequenceShape(of: b) {
                 next[0] = offset(within: length - 1, lower, upper)
