@@ -573,6 +573,26 @@ struct SearchTests {
         #expect(NameMatcher.mayHoldHan(names) == expected)
     }
 
+    /// A prepared list keeps its elements' sections as runs; each rank must read back the
+    /// section it was given, whatever the order of the sections.
+    @Test("Section runs give back each rank's section", arguments: [
+        [0],
+        [3, 3, 3],
+        [0, 0, 1, 2, 2, 2, 5],
+        [4, 0, 0, 4],           // a section may come back after another (# after the letters)
+        [1, 2, 1, 2, 1],        // one run per element
+        Array(repeating: 7, count: 1_000) + [8] + Array(repeating: 9, count: 999),
+    ])
+    func sectionRuns(sections: [Int]) throws {
+        let list = try Self.matcher("en").prepare(names: [])
+        let runs = SearchList<String>.sectionRuns(of: sections)
+        let changes = zip(sections, sections.dropFirst()).filter { $0 != $1 }.count
+        #expect(runs.count == changes + 1, "one run per stretch of equal sections")
+        let rebuilt = SearchList(matcher: list.matcher, elements: [], inputPositions: [], sectionRuns: runs,
+                                 sectionLabels: [], sectionKinds: [], parts: [], names: [], readings: [])
+        #expect(sections.indices.map { rebuilt.sectionNumber(atRank: $0) } == sections)
+    }
+
     @Test("Documentation examples")
     func documentationExamples() throws {
         let swedish = try Self.matcher("sv")

@@ -22,8 +22,39 @@ public struct SearchList<Element> {
     /// Each element's position in the input, in index order, in four bytes: a list's ranks
     /// are counted in 32 bits (``RankSet``).
     let inputPositions: [UInt32]
-    /// Each element's section number, in index order.
-    let sectionNumbers: [Int32]
+    /// The sections of the elements in index order, as runs: run `i` holds the ranks from
+    /// the end of run `i − 1` up to `sectionRuns[i].end`, all in section `sectionRuns[i].section`.
+    /// A section's elements are next to each other in index order, so there is about one run
+    /// per section: a few hundred bytes where a section number per element took 4 MB at 1M.
+    let sectionRuns: [SectionRun]
+
+    struct SectionRun: Sendable {
+        var end: UInt32
+        var section: Int32
+    }
+
+    /// The runs of ``sectionRuns`` for the sections of elements in index order.
+    static func sectionRuns<S: Sequence>(of sections: S) -> [SectionRun] where S.Element == Int {
+        var runs: [SectionRun] = []
+        var count: UInt32 = 0
+        for section in sections {
+            if runs.last?.section != Int32(section) { runs.append(SectionRun(end: count, section: Int32(section))) }
+            count += 1
+            runs[runs.count - 1].end = count
+        }
+        return runs
+    }
+
+    /// The section number of the element at a rank (its position in index order).
+    func sectionNumber(atRank rank: Int) -> Int {
+        // The first run that ends after the rank.
+        var low = 0, high = sectionRuns.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(sectionRuns[middle].end) > rank { high = middle } else { low = middle + 1 }
+        }
+        return Int(sectionRuns[low].section)
+    }
     /// The index's section labels and kinds, by section number.
     let sectionLabels: [String]
     let sectionKinds: [SectionKind]
@@ -59,7 +90,7 @@ public struct SearchList<Element> {
 
     func match(atRank rank: Int) -> SearchMatch<Element> {
         let position = Int(inputPositions[rank])
-        return SearchMatch(element: elements[position], position: position, label: sectionLabels[Int(sectionNumbers[rank])])
+        return SearchMatch(element: elements[position], position: position, label: sectionLabels[sectionNumber(atRank: rank)])
     }
 
     /// The input positions of the elements that match, in index order: the search without
@@ -74,8 +105,11 @@ public struct SearchList<Element> {
         var sections: [Section<Element>] = []
         var current = -1
         let ids = SectionKind.ids(labels: sectionLabels, kinds: sectionKinds)
+        var run = 0
         for rank in ranks(matching: query, mode: mode) {
-            let number = Int(sectionNumbers[rank])
+            // Ranks ascend: the run of each is at or after the previous one's.
+            while Int(sectionRuns[run].end) <= rank { run += 1 }
+            let number = Int(sectionRuns[run].section)
             if number != current {
                 sections.append(Section(label: sectionLabels[number], kind: sectionKinds[number], items: [], id: ids[number]))
                 current = number
@@ -277,7 +311,7 @@ extension NameMatcher {
         // gone by the peak, which comes as the parts end.
         precondition(names.count <= Int(UInt32.max), "SearchList: more names than a rank counts")
         let inputPositions = grouped.entries.packed.map(\.position)
-        let sectionNumbers = grouped.entries.packed.map { Int32($0.section) }
+        let sectionRuns = SearchList<E>.sectionRuns(of: grouped.entries.packed.lazy.map { Int($0.section) })
         grouped.entries = []
         // Chunks of ranks on every core, each into a table of its own that the list keeps:
         // joining them would hold every weight twice and merge every word again.
@@ -301,7 +335,7 @@ extension NameMatcher {
             return table
         }
         return SearchList(matcher: self, elements: items,
-                          inputPositions: inputPositions, sectionNumbers: sectionNumbers,
+                          inputPositions: inputPositions, sectionRuns: sectionRuns,
                           sectionLabels: grouped.labels, sectionKinds: grouped.kinds, parts: parts,
                           names: names, readings: readings)
     }
