@@ -214,6 +214,13 @@ struct WordForms {
                     textWords.withUnsafeBufferPointer { textWords in
                         for text in 0..<textEnds.count {
                             let range = wordRange(ofText: text)
+                            // Words of the same weights as an earlier text's: the same
+                            // weights, which the table would write only to drop them again
+                            // (the form without tone marks of a pinyin spelling, a Latin
+                            // name's own spelling: a fourth of all texts).
+                            if (0..<text).contains(where: { earlier in
+                                Self.sameWeights(textWords[wordRange(ofText: earlier)], textWords[range], words: words, weights: weights)
+                            }) { continue }
                             table.appendText(rank: rank, entry: entry) { tableWeights, tableStarts in
                                 for i in range {
                                     let word = words[Int(textWords[i])]
@@ -227,6 +234,21 @@ struct WordForms {
                 }
             }
         }
+    }
+
+    /// Whether two texts, as words, have the same weights: word by word, the same word or
+    /// one of the same weights (as a word and its form without marks often have).
+    @inline(__always)
+    private static func sameWeights(_ a: Slice<UnsafeBufferPointer<Int32>>, _ b: Slice<UnsafeBufferPointer<Int32>>,
+                                    words: UnsafeBufferPointer<Word>, weights: UnsafeBufferPointer<UInt32>) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x != y {
+            let first = words[Int(x)].weights, second = words[Int(y)].weights
+            guard first.count == second.count,
+                  UnsafeBufferPointer(rebasing: weights[first]).elementsEqual(UnsafeBufferPointer(rebasing: weights[second]))
+            else { return false }
+        }
+        return true
     }
 
     private func wordRange(ofText text: Int) -> Range<Int> {
