@@ -283,9 +283,11 @@ struct Benchmark {
                   String(format: "%.3f s vs %.3f s, %.2f× (target ≤ 2×)", long.seconds, one.seconds, long.seconds / one.seconds))
         }
         if let prepare = results["search-prepare"] {
-            check("prepare a search list", prepare.seconds <= 1.0 && prepare.kilobytes <= 250 * 1024,
-                  String(format: "%.2f s, peak %.0f MB with the names (target ≤ 1.0 s, ≤ 250 MB at 1M names)",
-                         prepare.seconds, Double(prepare.kilobytes) / 1024))
+            // Two goals, checked apart: the time (issue 33) and the peak (the search issue's).
+            check("prepare a search list, time", prepare.seconds <= 1.0,
+                  String(format: "%.2f s (target ≤ 1.0 s at 1M names)", prepare.seconds))
+            check("prepare a search list, peak memory", prepare.kilobytes <= 250 * 1024,
+                  String(format: "peak %.1f MB with the names (target ≤ 250 MB at 1M names)", Double(prepare.kilobytes) / 1024))
         }
         // The collation fast path (issue 33), one core.
         if let icu = results["keys-1core-icu"], let fast = results["keys-1core-fast"] {
