@@ -85,6 +85,13 @@ constexpr int32_t maxElements = 160;
 /// and on three more levels 2 bytes plus a compression byte each, with the separators.
 constexpr int32_t maxKeyLength = maxElements * (5 + 3 * 3) + 16;
 
+/// A contraction of two letters a page keys: its second code point, and its elements.
+struct Pair {
+    UChar32 second;
+    uint32_t offset;
+    int32_t count;
+};
+
 struct Page {
     /// Per code point: bit 31 set when it needs ICU; else its count of elements in bits
     /// 16..23, the offset of its elements in `elements` in bits 0..15 (when more than one),
@@ -95,20 +102,25 @@ struct Page {
     uint32_t entries[128];
     /// The element of each code point that has one, as most have: no second look-up.
     Element single[128];
-    /// For a code point with bit 30: the code points that would continue a contraction.
-    const icu::UnicodeSet *continuations[128];
-    /// For a code point with bit 29: the combining marks that would continue a contraction.
-    const icu::UnicodeSet *markContinuations[128];
-    /// For a code point with bit 30: the contractions of two letters it starts that the table
-    /// keys (Czech "ch", Thai เ + ก), by their second code point, elements in `elements`.
-    struct Pair {
-        UChar32 second;
-        uint32_t offset;
-        int32_t count;
+    /// For a code point with bit 30 or 29, what continues the contractions it starts.
+    struct Starter {
+        /// With bit 30: the code points that would continue a contraction.
+        const icu::UnicodeSet *continuations;
+        /// With bit 29: the combining marks that would continue a contraction.
+        const icu::UnicodeSet *markContinuations;
+        /// The contractions of two letters it starts that the table keys (Czech "ch", Thai
+        /// เ + ก), by their second code point, elements in `elements`.
+        std::vector<Pair> pairs;
     };
-    std::vector<Pair> pairs[128];
+    /// Each code point's index in `starters`, for one with bit 30 or 29. Few code points
+    /// start contractions: kept apart, a page is some 2 KB rather than 7 (a list in many
+    /// scripts builds hundreds of pages for each of its collators).
+    uint8_t starterIndex[128];
+    std::vector<Starter> starters;
     /// The elements of the code points with more than one.
     std::vector<Element> elements;
+
+    const Starter &starter(int32_t k) const { return starters[starterIndex[k]]; }
 };
 constexpr uint32_t needsICUBit = 0x80000000u;
 constexpr uint32_t startsContractionBit = 0x40000000u;
@@ -117,7 +129,9 @@ constexpr uint32_t endsInMarkBit = 0x10000000u;
 constexpr uint32_t markBit = 0x08000000u;
 /// The bits that make the key loop look at the code point after this one.
 constexpr uint32_t looksAheadBits = startsContractionBit | startsMarkContractionBit | endsInMarkBit;
-constexpr int32_t pageCount = 0x110000 >> 7;
+/// The pages of the Basic Multilingual Plane, and of the planes above it.
+constexpr int32_t bmpPageCount = 0x10000 >> 7;
+constexpr int32_t supplementaryPageCount = (0x110000 >> 7) - bmpPageCount;
 
 /// The per-code-point steps of the key loop, inlined into it.
 #define SICU_ALWAYS_INLINE inline __attribute__((always_inline))
@@ -479,7 +493,11 @@ private:
     /// The strings of this tailoring's own (contractions and prefix mappings); root's are
     /// rootStrings().
     std::vector<icu::UnicodeString> tailoredStrings_;
-    mutable std::atomic<const Page *> pages_[pageCount];
+    /// The pages built so far: the BMP's here, the rest in an array made when a text first
+    /// holds a supplementary code point (most lists of names never do; a table of every
+    /// page took 70 KB for each collator).
+    mutable std::atomic<const Page *> bmpPages_[bmpPageCount];
+    mutable std::atomic<std::atomic<const Page *> *> supplementaryPages_{nullptr};  // made under buildLock_
     mutable int16_t reorderedLead_[256];  // learned from ICU's keys; -1 unknown
     mutable uint8_t originalLead_[256];  // the inverse, for every reordered lead byte in a page
     mutable int8_t compressibleLead_[256];  // 1, 0, or -1 unknown
@@ -569,7 +587,7 @@ FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, 
              !settings.shifted && settings.tertiaryMask == 0x3f3f),
       numeric_(numeric), nfd_(nullptr),
       iterator_(nullptr) {
-    for (int32_t i = 0; i < pageCount; ++i) { pages_[i].store(nullptr, std::memory_order_relaxed); }
+    for (int32_t i = 0; i < bmpPageCount; ++i) { bmpPages_[i].store(nullptr, std::memory_order_relaxed); }
     for (int32_t i = 0; i < 256; ++i) {
         reorderedLead_[i] = reordering ? -1 : static_cast<int16_t>(i);
         originalLead_[i] = static_cast<uint8_t>(i);
@@ -727,7 +745,7 @@ bool FastCollation::excluded(UChar32 c, const icu::UnicodeSet *&continuations,
 
 bool FastCollation::followedByChange(const uint8_t *text, int32_t length, int32_t i, uint32_t entry, const Page *p,
                                      int32_t k) const {
-    return ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->continuations[k])) ||
+    return ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->starter(k).continuations)) ||
            followedByMarkChange(text, length, i, entry, p, k);
 }
 
@@ -743,7 +761,7 @@ bool FastCollation::followedByMarkChange(const uint8_t *text, int32_t length, in
     // A mark after a code point that ends in one: canonical reordering may swap them, or the
     // second may reach back into a contraction (discontiguous, Swedish a + U+0323 + U+030A).
     if ((entry & endsInMarkBit) != 0) { return true; }
-    return (entry & startsMarkContractionBit) != 0 && p->markContinuations[k]->contains(next);
+    return (entry & startsMarkContractionBit) != 0 && p->starter(k).markContinuations->contains(next);
 }
 
 bool FastCollation::continuesContraction(const uint8_t *text, int32_t length, int32_t i,
@@ -761,13 +779,13 @@ bool FastCollation::continuesContraction(const uint8_t *text, int32_t length, in
 
 bool FastCollation::pairAt(const uint8_t *text, int32_t length, int32_t &i, const Page *p, int32_t k,
                            const Element *&from, int32_t &count) const {
-    const std::vector<Page::Pair> &pairs = p->pairs[k];
+    const std::vector<Pair> &pairs = p->starter(k).pairs;
     if (pairs.empty() || i >= length) { return false; }
     int32_t at = i;
     int32_t second = text[at] < 0x80 ? text[at++] : nextCodePoint(text, length, at);
     if (second < 0) { return false; }
     auto found = std::lower_bound(pairs.begin(), pairs.end(), second,
-                                  [](const Page::Pair &pair, int32_t c) { return pair.second < c; });
+                                  [](const Pair &pair, int32_t c) { return pair.second < c; });
     if (found == pairs.end() || found->second != second) { return false; }
     // What follows the pair is looked at as what follows its second code point: a
     // contraction or prefix mapping that code point starts, or a mark after it.
@@ -837,13 +855,28 @@ std::string FastCollation::icuKey(const icu::UnicodeString &text) const {
 }
 
 SICU_ALWAYS_INLINE const Page *FastCollation::page(int32_t block) const {
-    const Page *found = pages_[block].load(std::memory_order_acquire);
+    const Page *found = nullptr;
+    if (block < bmpPageCount) {
+        found = bmpPages_[block].load(std::memory_order_acquire);
+    } else if (std::atomic<const Page *> *above = supplementaryPages_.load(std::memory_order_acquire)) {
+        found = above[block - bmpPageCount].load(std::memory_order_acquire);
+    }
     return found != nullptr ? found : build(block);
 }
 
 const Page *FastCollation::build(int32_t block) const {
     std::lock_guard<std::mutex> guard(buildLock_);
-    if (const Page *found = pages_[block].load(std::memory_order_acquire)) { return found; }
+    std::atomic<const Page *> *slot = &bmpPages_[block];
+    if (block >= bmpPageCount) {
+        std::atomic<const Page *> *above = supplementaryPages_.load(std::memory_order_acquire);
+        if (above == nullptr) {
+            above = new std::atomic<const Page *>[supplementaryPageCount];
+            for (int32_t i = 0; i < supplementaryPageCount; ++i) { above[i].store(nullptr, std::memory_order_relaxed); }
+            supplementaryPages_.store(above, std::memory_order_release);
+        }
+        slot = &above[block - bmpPageCount];
+    }
+    if (const Page *found = slot->load(std::memory_order_acquire)) { return found; }
     auto page = std::make_unique<Page>();
     struct Raw {
         uint32_t primary;
@@ -871,11 +904,12 @@ const Page *FastCollation::build(int32_t block) const {
     };
     std::vector<std::vector<Raw>> raws(128);
     std::vector<bool> candidate(128, false);
+    const icu::UnicodeSet *continuations[128] = {};
+    const icu::UnicodeSet *markContinuations[128] = {};
     for (int32_t k = 0; k < 128; ++k) {
         UChar32 c = block * 128 + k;
-        page->continuations[k] = nullptr;
-        page->markContinuations[k] = nullptr;
-        if (excluded(c, page->continuations[k], page->markContinuations[k])) { continue; }
+        page->starterIndex[k] = 0;
+        if (excluded(c, continuations[k], markContinuations[k])) { continue; }
         std::vector<Raw> &ces = raws[static_cast<size_t>(k)];
         candidate[static_cast<size_t>(k)] = readRaws(icu::UnicodeString(c), ces);
     }
@@ -981,11 +1015,14 @@ const Page *FastCollation::build(int32_t block) const {
         }
         UChar32 c = block * 128 + k;
         page->entries[k] = (static_cast<uint32_t>(count) << 16) | offset |
-                           (page->continuations[k] != nullptr ? startsContractionBit : 0) |
-                           (page->markContinuations[k] != nullptr ? startsMarkContractionBit : 0) |
+                           (continuations[k] != nullptr ? startsContractionBit : 0) |
+                           (markContinuations[k] != nullptr ? startsMarkContractionBit : 0) |
                            (u_getIntPropertyValue(c, UCHAR_TRAIL_CANONICAL_COMBINING_CLASS) != 0 ? endsInMarkBit : 0) |
                            (u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0 ? markBit : 0);
-        if (page->continuations[k] == nullptr) { continue; }
+        if (continuations[k] == nullptr && markContinuations[k] == nullptr) { continue; }
+        page->starterIndex[k] = static_cast<uint8_t>(page->starters.size());
+        page->starters.push_back(Page::Starter{continuations[k], markContinuations[k], {}});
+        if (continuations[k] == nullptr) { continue; }
         // The contractions of two letters it starts, each checked against ICU's own key.
         auto seconds = pairCandidates().find(c);
         if (seconds == pairCandidates().end()) { continue; }
@@ -1005,12 +1042,12 @@ const Page *FastCollation::build(int32_t block) const {
                 std::memcmp(pairKey.data(), mine, pairKey.size()) != 0) {
                 continue;
             }
-            page->pairs[k].push_back(Page::Pair{second, static_cast<uint32_t>(page->elements.size()), pairCount});
+            page->starters.back().pairs.push_back(Pair{second, static_cast<uint32_t>(page->elements.size()), pairCount});
             page->elements.insert(page->elements.end(), pairElements, pairElements + pairCount);
         }
     }
     const Page *built = page.release();
-    pages_[block].store(built, std::memory_order_release);
+    slot->store(built, std::memory_order_release);
     return built;
 }
 
@@ -1040,7 +1077,7 @@ SICU_ALWAYS_INLINE bool FastCollation::elementsAt(const uint8_t *text, int32_t l
     uint32_t entry = p->entries[c & 127];
     if (entry & needsICUBit) { return false; }
     if ((entry & looksAheadBits) != 0) {
-        if ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->continuations[c & 127])) {
+        if ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->starter(c & 127).continuations)) {
             return pairAt(text, length, i, p, c & 127, from, count);
         }
         if (followedByMarkChange(text, length, i, entry, p, c & 127)) { return false; }
@@ -1123,7 +1160,7 @@ SICU_ALWAYS_INLINE bool FastCollation::firstPrimary(const uint8_t *text, int32_t
     }
     uint32_t entry = p->entries[c & 127];
     if ((entry & needsICUBit) != 0 ||
-        ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->continuations[c & 127]))) {
+        ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->starter(c & 127).continuations))) {
         return false;
     }
     // Han under most locales and Hangul syllables have more than one element: the first
