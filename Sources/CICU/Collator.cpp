@@ -13,6 +13,7 @@
 #include <unicode/uset.h>
 #include <unicode/usetiter.h>
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -104,8 +105,10 @@ const icu::UnicodeSet *tailoredSet(const UCollator *collator, UErrorCode &code) 
     return found ? &found->set : nullptr;
 }
 
-/// Root's collator with the two settings that change which collation elements a string has
-/// (numeric collation, normalization), opened once per process; nullptr if it fails to open.
+}  // namespace
+
+namespace sicu {
+
 const icu::RuleBasedCollator *rootCollator(bool numeric, bool normalizing) {
     // Never destroyed: a worker may still read one while the process exits.
     static const icu::RuleBasedCollator *const *roots = [] {
@@ -122,7 +125,19 @@ const icu::RuleBasedCollator *rootCollator(bool numeric, bool normalizing) {
     return roots[(numeric ? 1 : 0) | (normalizing ? 2 : 0)];
 }
 
-}  // namespace
+namespace {
+std::atomic<bool> rootElementsMade{false};
+}
+
+icu::CollationElementIterator *createRootElements(const icu::RuleBasedCollator *root, const icu::UnicodeString &text) {
+    icu::CollationElementIterator *elements = root->createCollationElementIterator(text);
+    if (elements != nullptr) { rootElementsMade.store(true, std::memory_order_release); }
+    return elements;
+}
+
+bool rootElementsReady() { return rootElementsMade.load(std::memory_order_acquire); }
+
+}  // namespace sicu
 
 extern "C" {
 
@@ -272,16 +287,16 @@ int32_t sicu_collator_primary_weight_count_utf8(const SICUCollator *collator, co
     // tailoring, and contacts style asks a dozen tailorings about their labels. A string none
     // of whose code points the tailoring touches (as a code point, a contraction or a prefix)
     // has root's collation elements, so root's iterator, whose table is built once, counts them.
-    const icu::RuleBasedCollator *source = rbc;
+    const icu::RuleBasedCollator *root = nullptr;
     UErrorCode probe = U_ZERO_ERROR;
     const Tailored *touched = tailored(raw(collator), probe);
     if (U_SUCCESS(probe) && touched->codePoints.containsNone(text)) {
         bool numeric = ucol_getAttribute(raw(collator), UCOL_NUMERIC_COLLATION, &probe) == UCOL_ON;
         bool normalizing = ucol_getAttribute(raw(collator), UCOL_NORMALIZATION_MODE, &probe) == UCOL_ON;
-        const icu::RuleBasedCollator *root = rootCollator(numeric, normalizing);
-        if (root != nullptr && U_SUCCESS(probe)) { source = root; }
+        root = U_SUCCESS(probe) ? sicu::rootCollator(numeric, normalizing) : nullptr;
     }
-    icu::CollationElementIterator *elements = source->createCollationElementIterator(text);
+    icu::CollationElementIterator *elements =
+        root != nullptr ? sicu::createRootElements(root, text) : rbc->createCollationElementIterator(text);
     if (elements == nullptr) { *status = U_MEMORY_ALLOCATION_ERROR; return 0; }
     // Old-style 32-bit CEs: a 64-bit CE whose primary needs more than 16 bits comes out as a
     // first half (upper 16 primary bits) and a continuation (lower 16), marked 0xC0.

@@ -7,6 +7,12 @@
 
 #include <unicode/ucol.h>
 
+U_NAMESPACE_BEGIN
+class CollationElementIterator;
+class RuleBasedCollator;
+class UnicodeString;
+U_NAMESPACE_END
+
 namespace sicu {
 class FastCollation;
 }
@@ -42,5 +48,19 @@ namespace sicu {
 
 inline UCollator *raw(SICUCollator *c) { return c->icu; }
 inline const UCollator *raw(const SICUCollator *c) { return c->icu; }
+
+/// Root's collator with the two settings that change which collation elements a string has
+/// (numeric collation, normalization), opened once per process; nullptr if it fails to open.
+const icu::RuleBasedCollator *rootCollator(bool numeric, bool normalizing);
+
+/// An element iterator over `text` from `root` (one of rootCollator's), or nullptr when ICU
+/// fails. ICU builds a table of every expansion of a tailoring, root's included, before it
+/// hands out the tailoring's first element iterator: tens of millions of instructions, once
+/// per tailoring. Root's is built once for all four of rootCollator's, by the first of these.
+icu::CollationElementIterator *createRootElements(const icu::RuleBasedCollator *root, const icu::UnicodeString &text);
+
+/// Whether root's table of expansions is built (a createRootElements call made it), so that
+/// root's element iterators cost nothing more.
+bool rootElementsReady();
 
 }  // namespace sicu

@@ -487,7 +487,21 @@ private:
     std::map<UChar32, icu::UnicodeSet> continuations_;
     std::map<UChar32, icu::UnicodeSet> markContinuations_;
     const icu::Normalizer2 *nfd_;
-    icu::CollationElementIterator *iterator_;
+    /// The collator and root's with the same numeric and normalization settings, whose
+    /// element iterators read ICU's elements for the pages. A text none of whose code points
+    /// this tailoring touches (the code points of its tailored set) has root's elements.
+    const icu::RuleBasedCollator *tailoring_ = nullptr;
+    const icu::RuleBasedCollator *root_ = nullptr;
+    /// Every code point of every element of the tailored set.
+    icu::UnicodeSet touched_;
+    /// Each made on first need (under buildLock_): the first iterator of a tailoring costs a
+    /// table of all its expansions (see createRootElements), so one is made only when no
+    /// iterator made already can read the text.
+    mutable icu::CollationElementIterator *ownIterator_ = nullptr;
+    mutable icu::CollationElementIterator *rootIterator_ = nullptr;
+    /// The iterator that gives `text` the elements this collator gives it; nullptr when ICU
+    /// fails to make one. Under buildLock_.
+    icu::CollationElementIterator *iteratorFor(const icu::UnicodeString &text) const;
     mutable std::mutex buildLock_;
     mutable std::unique_ptr<std::map<UChar32, std::vector<UChar32>>> pairCandidates_;  // under buildLock_
     /// The strings of this tailoring's own (contractions and prefix mappings); root's are
@@ -585,8 +599,7 @@ FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, 
     : reference_(reference), settings_(settings),
       plain_(settings.secondary && settings.tertiary && !settings.caseLevel && !settings.backwardSecondary &&
              !settings.shifted && settings.tertiaryMask == 0x3f3f),
-      numeric_(numeric), nfd_(nullptr),
-      iterator_(nullptr) {
+      numeric_(numeric), nfd_(nullptr) {
     for (int32_t i = 0; i < bmpPageCount; ++i) { bmpPages_[i].store(nullptr, std::memory_order_relaxed); }
     for (int32_t i = 0; i < 256; ++i) {
         reorderedLead_[i] = reordering ? -1 : static_cast<int16_t>(i);
@@ -627,15 +640,37 @@ FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, 
             if (it.isString()) {
                 addString(it.getString());
                 tailoredStrings_.push_back(it.getString());
+                touched_.addAll(it.getString());
+            } else {
+                touched_.add(it.getCodepoint());
             }
         }
     }
     uset_close(tailored);
+    touched_.freeze();
     for (auto &entry : continuations_) { entry.second.freeze(); }
     for (auto &entry : markContinuations_) { entry.second.freeze(); }
-    const icu::RuleBasedCollator *rbc = icu::RuleBasedCollator::rbcFromUCollator(reference);
-    if (U_SUCCESS(code) && rbc != nullptr) { iterator_ = rbc->createCollationElementIterator(icu::UnicodeString()); }
+    bool normalizing = ucol_getAttribute(reference, UCOL_NORMALIZATION_MODE, &code) == UCOL_ON;
+    if (U_SUCCESS(code)) {
+        tailoring_ = icu::RuleBasedCollator::rbcFromUCollator(reference);
+        root_ = rootCollator(numeric, normalizing);
+    }
     learnNumbers();
+}
+
+icu::CollationElementIterator *FastCollation::iteratorFor(const icu::UnicodeString &text) const {
+    bool untouched = touched_.containsNone(text);
+    if (untouched && rootIterator_ != nullptr) { return rootIterator_; }
+    // Root's iterator when it costs nothing more than this tailoring's would: root's table is
+    // built already, or the tailoring touches nothing, so its own would never be needed. A
+    // tailoring that touches letters (Swedish å) most likely needs its own for them anyway:
+    // it reads every text then, and a list of one language pays for one table, not two.
+    if (untouched && ownIterator_ == nullptr && (touched_.isEmpty() || rootElementsReady())) {
+        rootIterator_ = createRootElements(root_, icu::UnicodeString());
+        return rootIterator_;
+    }
+    if (ownIterator_ == nullptr) { ownIterator_ = tailoring_->createCollationElementIterator(icu::UnicodeString()); }
+    return ownIterator_;
 }
 
 const FastCollation *FastCollation::forCollator(const UCollator *collator) {
@@ -684,10 +719,9 @@ const FastCollation *FastCollation::forCollator(const UCollator *collator) {
     const FastCollation *table = nullptr;
     if (U_SUCCESS(code)) {
         auto *made = new FastCollation(reference, settings, reorderCount > 0, numeric);
-        if (made->iterator_ != nullptr && made->nfd_ != nullptr) {
+        if (made->tailoring_ != nullptr && made->root_ != nullptr && made->nfd_ != nullptr) {
             table = made;
         } else {
-            delete made->iterator_;
             ucol_close(reference);
             delete made;
         }
@@ -887,9 +921,11 @@ const Page *FastCollation::build(int32_t block) const {
     // strength). False when ICU fails or gives more than 31.
     auto readRaws = [&](const icu::UnicodeString &text, std::vector<Raw> &ces) {
         UErrorCode code = U_ZERO_ERROR;
-        iterator_->setText(text, code);
+        icu::CollationElementIterator *iterator = iteratorFor(text);
+        if (iterator == nullptr) { return false; }
+        iterator->setText(text, code);
         for (;;) {
-            int32_t half = iterator_->next(code);
+            int32_t half = iterator->next(code);
             if (U_FAILURE(code) || half == icu::CollationElementIterator::NULLORDER) { break; }
             uint32_t bits = static_cast<uint32_t>(half);
             if ((bits & 0xc0) == 0xc0 && !ces.empty()) {
