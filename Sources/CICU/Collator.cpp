@@ -51,17 +51,14 @@ SICUCollator *wrap(UCollator *collator, UErrorCode code) {
     return new SICUCollator(collator);
 }
 
-/// ICU's tailored set of a collator, computed once per tailoring per process and shared by
-/// every collator with the same rules (the rules alone make the tailoring's data). Computing
-/// it walks the whole tailoring: Japanese's thousands of prefix mappings cost tens of millions
-/// of instructions a time, and each contacts group asks for it several times. A failure is not
-/// kept, so the next call tries again. The set is frozen: read from several threads at once.
-struct Tailored {
-    /// ICU's tailored set: code points and strings (contractions, prefix + code point).
-    icu::UnicodeSet set;
-    /// Every code point of every element of the set.
-    icu::UnicodeSet codePoints;
-};
+const icu::UnicodeSet *tailoredSet(const UCollator *collator, UErrorCode &code) {
+    const sicu::Tailored *found = sicu::tailored(collator, code);
+    return found ? &found->set : nullptr;
+}
+
+}  // namespace
+
+namespace sicu {
 
 const Tailored *tailored(const UCollator *collator, UErrorCode &code) {
     struct Entry {
@@ -99,15 +96,6 @@ const Tailored *tailored(const UCollator *collator, UErrorCode &code) {
     }
     return &entry->tailored;
 }
-
-const icu::UnicodeSet *tailoredSet(const UCollator *collator, UErrorCode &code) {
-    const Tailored *found = tailored(collator, code);
-    return found ? &found->set : nullptr;
-}
-
-}  // namespace
-
-namespace sicu {
 
 const icu::RuleBasedCollator *rootCollator(bool numeric, bool normalizing) {
     // Never destroyed: a worker may still read one while the process exits.
@@ -289,7 +277,7 @@ int32_t sicu_collator_primary_weight_count_utf8(const SICUCollator *collator, co
     // has root's collation elements, so root's iterator, whose table is built once, counts them.
     const icu::RuleBasedCollator *root = nullptr;
     UErrorCode probe = U_ZERO_ERROR;
-    const Tailored *touched = tailored(raw(collator), probe);
+    const sicu::Tailored *touched = sicu::tailored(raw(collator), probe);
     if (U_SUCCESS(probe) && touched->codePoints.containsNone(text)) {
         bool numeric = ucol_getAttribute(raw(collator), UCOL_NUMERIC_COLLATION, &probe) == UCOL_ON;
         bool normalizing = ucol_getAttribute(raw(collator), UCOL_NORMALIZATION_MODE, &probe) == UCOL_ON;

@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include <unicode/ucol.h>
+#include <unicode/uniset.h>
 
 U_NAMESPACE_BEGIN
 class CollationElementIterator;
@@ -62,5 +63,21 @@ icu::CollationElementIterator *createRootElements(const icu::RuleBasedCollator *
 /// Whether root's table of expansions is built (a createRootElements call made it), so that
 /// root's element iterators cost nothing more.
 bool rootElementsReady();
+
+/// ICU's tailored set of a collator, computed once per tailoring per process and shared by
+/// every collator with the same rules (the rules alone make the tailoring's data). Computing
+/// it walks the whole tailoring: Japanese's thousands of prefix mappings cost tens of millions
+/// of instructions a time, and each contacts group and each fast-key table asks for it. Both
+/// sets are frozen: read from several threads at once.
+struct Tailored {
+    /// ICU's tailored set: code points and strings (contractions, prefix + code point).
+    icu::UnicodeSet set;
+    /// Every code point of every element of the set.
+    icu::UnicodeSet codePoints;
+};
+
+/// The collator's tailored set, or nullptr (and `code` set) when ICU fails; a failure is not
+/// kept, so the next call tries again.
+const Tailored *tailored(const UCollator *collator, UErrorCode &code);
 
 }  // namespace sicu

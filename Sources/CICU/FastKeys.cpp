@@ -492,8 +492,9 @@ private:
     /// this tailoring touches (the code points of its tailored set) has root's elements.
     const icu::RuleBasedCollator *tailoring_ = nullptr;
     const icu::RuleBasedCollator *root_ = nullptr;
-    /// Every code point of every element of the tailored set.
-    icu::UnicodeSet touched_;
+    /// Every code point of every element of the tailored set: sicu::tailored's, shared and
+    /// frozen. nullptr only when ICU failed to give the set, and forCollator drops the table.
+    const icu::UnicodeSet *touched_ = nullptr;
     /// Each made on first need (under buildLock_): the first iterator of a tailoring costs a
     /// table of all its expansions (see createRootElements), so one is made only when no
     /// iterator made already can read the text.
@@ -633,21 +634,18 @@ FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, 
         }
     };
     for (const icu::UnicodeString &s : rootStrings()) { addString(s); }
-    USet *tailored = ucol_getTailoredSet(reference, &code);
-    if (U_SUCCESS(code)) {
-        icu::UnicodeSetIterator it(*icu::UnicodeSet::fromUSet(tailored));
+    // The tailored set is shared with the contacts index's probes (found once per tailoring).
+    UErrorCode tailoredCode = U_ZERO_ERROR;
+    if (const Tailored *tailored = sicu::tailored(reference, tailoredCode)) {
+        touched_ = &tailored->codePoints;
+        icu::UnicodeSetIterator it(tailored->set);
         while (it.next()) {
             if (it.isString()) {
                 addString(it.getString());
                 tailoredStrings_.push_back(it.getString());
-                touched_.addAll(it.getString());
-            } else {
-                touched_.add(it.getCodepoint());
             }
         }
     }
-    uset_close(tailored);
-    touched_.freeze();
     for (auto &entry : continuations_) { entry.second.freeze(); }
     for (auto &entry : markContinuations_) { entry.second.freeze(); }
     bool normalizing = ucol_getAttribute(reference, UCOL_NORMALIZATION_MODE, &code) == UCOL_ON;
@@ -659,13 +657,13 @@ FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, 
 }
 
 icu::CollationElementIterator *FastCollation::iteratorFor(const icu::UnicodeString &text) const {
-    bool untouched = touched_.containsNone(text);
+    bool untouched = touched_ != nullptr && touched_->containsNone(text);
     if (untouched && rootIterator_ != nullptr) { return rootIterator_; }
     // Root's iterator when it costs nothing more than this tailoring's would: root's table is
     // built already, or the tailoring touches nothing, so its own would never be needed. A
     // tailoring that touches letters (Swedish å) most likely needs its own for them anyway:
     // it reads every text then, and a list of one language pays for one table, not two.
-    if (untouched && ownIterator_ == nullptr && (touched_.isEmpty() || rootElementsReady())) {
+    if (untouched && ownIterator_ == nullptr && (touched_->isEmpty() || rootElementsReady())) {
         rootIterator_ = createRootElements(root_, icu::UnicodeString());
         return rootIterator_;
     }
@@ -719,7 +717,9 @@ const FastCollation *FastCollation::forCollator(const UCollator *collator) {
     const FastCollation *table = nullptr;
     if (U_SUCCESS(code)) {
         auto *made = new FastCollation(reference, settings, reorderCount > 0, numeric);
-        if (made->tailoring_ != nullptr && made->root_ != nullptr && made->nfd_ != nullptr) {
+        // Without the tailored set the table would not know the tailoring's contractions.
+        if (made->touched_ != nullptr && made->tailoring_ != nullptr && made->root_ != nullptr &&
+            made->nfd_ != nullptr) {
             table = made;
         } else {
             ucol_close(reference);
