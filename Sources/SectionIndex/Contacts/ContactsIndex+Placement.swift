@@ -169,9 +169,9 @@ extension ContactsIndex {
 
         /// The labels without the extra letters no section in `used` holds.
         func labels(using used: some Sequence<Int>) -> [String] {
-            var shown = isExtra.map(!)
-            for section in used { shown[section] = true }
-            return labels.indices.filter { shown[$0] }.map { labels[$0] }
+            var holdsEntry = [Bool](repeating: false, count: labels.count)
+            for section in used { holdsEntry[section] = true }
+            return labels.indices.filter { FullIndex.shows(holdsEntry: holdsEntry[$0], isExtraLetter: isExtra[$0]) }.map { labels[$0] }
         }
     }
 
@@ -303,7 +303,9 @@ extension ContactsIndex {
         }
         // `full` or not, the full index: the letters of other languages only where a name is.
         let layout = layout(scripts: scripts.scripts)
-        return layout.labels.indices.filter { !layout.isExtra[$0] || usedExtras.contains(layout.labels[$0]) }.map { layout.labels[$0] }
+        return layout.labels.indices.filter {
+            FullIndex.shows(holdsEntry: usedExtras.contains(layout.labels[$0]), isExtraLetter: layout.isExtra[$0])
+        }.map { layout.labels[$0] }
     }
 
     /// Finds the letters of other languages that names are under, one worker's share: a name

@@ -92,7 +92,8 @@ extension ContactsIndex {
         var bySection = [[C.Element]](repeating: [], count: layout.labels.count)
         for placed in grouped.order { bySection[Int(placed.section)].append(items[Int(placed.position)]) }
         // With `full`, the empty letters of the alphabets present, not other languages' letters.
-        for (number, members) in bySection.enumerated() where !members.isEmpty || (full && !layout.isExtra[number]) {
+        for (number, members) in bySection.enumerated()
+        where full ? FullIndex.shows(holdsEntry: !members.isEmpty, isExtraLetter: layout.isExtra[number]) : !members.isEmpty {
             sections.append(Section(label: layout.labels[number], kind: kinds[number], items: members, id: ids[firstID + number]))
         }
         return sections

@@ -69,6 +69,15 @@ public protocol NameIndex: Sendable {
     var namePolicy: ContactsIndex.NamePolicy { get }
 }
 
+/// Which sections the full index shows: every one that holds an entry, and every empty one
+/// that is a letter of the alphabets present rather than another language's letter
+/// (<doc:ContactsStyle>, rule 6). The one rule behind ``GroupedOrder/fullIndexSections``,
+/// `ContactsIndex`'s `labels` and `sections(full: true)`, and ``SideIndex``'s titles.
+package enum FullIndex {
+    @inline(__always)
+    package static func shows(holdsEntry: Bool, isExtraLetter: Bool) -> Bool { holdsEntry || !isExtraLetter }
+}
+
 /// A grouped list as positions: what the command line prints without copying entries.
 ///
 /// ```swift
@@ -97,7 +106,7 @@ public struct GroupedOrder: Sendable {
     public var fullIndexSections: [Int] {
         var used = [Bool](repeating: false, count: labels.count)
         for entry in entries { used[entry.section] = true }
-        return labels.indices.filter { used[$0] || !extraLetters.contains($0) }
+        return labels.indices.filter { FullIndex.shows(holdsEntry: used[$0], isExtraLetter: extraLetters.contains($0)) }
     }
 
     /// The entries of a grouped order, each `(position: Int, section: Int)`, held as two
