@@ -168,6 +168,19 @@ struct SideIndexTests {
         #expect(side.section(forTitleAt: side.titles.count) == nil)
     }
 
+    /// The rule alone, which the HTML preview shares: (where the empty section is, the
+    /// sections with elements, where a tap goes).
+    @Test("An empty title's tap goes to the next section with elements, else the last one", arguments: [
+        (place: 0, withElements: [2, 5], expected: 2 as Int?),   // before every one: the first
+        (place: 3, withElements: [2, 5], expected: 5),          // between: the next
+        (place: 6, withElements: [2, 5], expected: 5),          // after every one: the previous
+        (place: 4, withElements: [0, 1, 2, 3, 7, 9], expected: 7),
+        (place: 0, withElements: [], expected: nil),            // no section has elements
+    ])
+    func tapRule(place: Int, withElements: [Int], expected: Int?) {
+        #expect(TapTarget.section(forEmptyAt: place, withElements: withElements) == expected)
+    }
+
     @Test("Insertions that create and fill sections update the titles and taps")
     func insertions() throws {
         let index = try ContactsIndex(locale: "sv")

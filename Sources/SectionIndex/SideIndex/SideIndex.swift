@@ -127,7 +127,6 @@ public struct SideIndex<Element> {
         let withRows = sections.indices.filter { sections[$0].kind != .pinned && !sections[$0].items.isEmpty }
         var made: [Title] = []
         made.reserveCapacity(entries.count)
-        var nextWithRows = 0
         // The section positions of the titles before this one, for "the previous one".
         var lastPosition = -1
         for entry in entries {
@@ -135,15 +134,7 @@ public struct SideIndex<Element> {
             let isEmpty = own.map { sections[$0].items.isEmpty } ?? true
             // Where this title's section is or would be: after every section of an earlier title.
             let place = own ?? (lastPosition + 1)
-            while nextWithRows < withRows.count && withRows[nextWithRows] < place { nextWithRows += 1 }
-            let target: Int?
-            if !isEmpty {
-                target = own
-            } else if nextWithRows < withRows.count {
-                target = withRows[nextWithRows]
-            } else {
-                target = withRows.last ?? own
-            }
+            let target = isEmpty ? TapTarget.section(forEmptyAt: place, withElements: withRows) ?? own : own
             if let own { lastPosition = own }
             made.append(Title(label: entry.label, kind: entry.kind, id: entry.id, section: own, target: target, isEmpty: isEmpty))
         }
@@ -152,6 +143,22 @@ public struct SideIndex<Element> {
 }
 
 extension SideIndex: Sendable where Element: Sendable {}
+
+/// Where a tap on a side-index title whose section is empty scrolls, as iOS's contacts do:
+/// the next section with elements, else the previous one. The one rule behind
+/// ``SideIndex/Title/target`` and the command line's HTML preview.
+package enum TapTarget {
+    /// The first of `withElements` (section positions in increasing order) at or after
+    /// `place`, where the empty section is or would be; else the last; nil when it is empty.
+    package static func section(forEmptyAt place: Int, withElements: [Int]) -> Int? {
+        var low = 0, high = withElements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if withElements[middle] < place { low = middle + 1 } else { high = middle }
+        }
+        return low < withElements.count ? withElements[low] : withElements.last
+    }
+}
 
 extension ContactsIndex {
     /// The sections of elements and their side index, for a list view to bind to.

@@ -68,8 +68,7 @@ enum HTMLPreview {
             let section = sections[number]
             let label = full && labels.count == indexed.count ? labels[ordinal] : section.label
             if !section.items.isEmpty { return IndexLabel(label: label, target: number, isEmpty: false) }
-            let target = shown.first { $0 > number } ?? shown.last { $0 < number }
-            return IndexLabel(label: label, target: target, isEmpty: true)
+            return IndexLabel(label: label, target: TapTarget.section(forEmptyAt: number, withElements: shown), isEmpty: true)
         }
     }
 
