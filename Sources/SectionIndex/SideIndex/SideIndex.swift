@@ -151,12 +151,8 @@ package enum TapTarget {
     /// The first of `withElements` (section positions in increasing order) at or after
     /// `place`, where the empty section is or would be; else the last; nil when it is empty.
     package static func section(forEmptyAt place: Int, withElements: [Int]) -> Int? {
-        var low = 0, high = withElements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if withElements[middle] < place { low = middle + 1 } else { high = middle }
-        }
-        return low < withElements.count ? withElements[low] : withElements.last
+        let next = withElements.partitioningIndex { $0 >= place }
+        return next < withElements.endIndex ? withElements[next] : withElements.last
     }
 }
 
