@@ -447,7 +447,8 @@ public:
     bool firstPrimary(const uint8_t *text, int32_t length, int32_t &i, uint32_t &primary) const;
 
 private:
-    FastCollation(UCollator *reference, const KeySettings &settings, bool reordering, bool numeric);
+    /// `numeric` and `normalizing` are the collator's settings, which choose root's collator.
+    FastCollation(UCollator *reference, const KeySettings &settings, bool reordering, bool numeric, bool normalizing);
     const Page *page(int32_t block) const;
     const Page *build(int32_t block) const;
     /// Whether the code point always needs ICU; else, in `continuations` and
@@ -596,7 +597,8 @@ const std::vector<icu::UnicodeString> &rootStrings() {
 
 }  // namespace
 
-FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, bool reordering, bool numeric)
+FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, bool reordering, bool numeric,
+                             bool normalizing)
     : reference_(reference), settings_(settings),
       plain_(settings.secondary && settings.tertiary && !settings.caseLevel && !settings.backwardSecondary &&
              !settings.shifted && settings.tertiaryMask == 0x3f3f),
@@ -648,7 +650,6 @@ FastCollation::FastCollation(UCollator *reference, const KeySettings &settings, 
     }
     for (auto &entry : continuations_) { entry.second.freeze(); }
     for (auto &entry : markContinuations_) { entry.second.freeze(); }
-    bool normalizing = ucol_getAttribute(reference, UCOL_NORMALIZATION_MODE, &code) == UCOL_ON;
     if (U_SUCCESS(code)) {
         tailoring_ = icu::RuleBasedCollator::rbcFromUCollator(reference);
         root_ = rootCollator(numeric, normalizing);
@@ -716,7 +717,7 @@ const FastCollation *FastCollation::forCollator(const UCollator *collator) {
     UCollator *reference = ucol_clone(collator, &code);
     const FastCollation *table = nullptr;
     if (U_SUCCESS(code)) {
-        auto *made = new FastCollation(reference, settings, reorderCount > 0, numeric);
+        auto *made = new FastCollation(reference, settings, reorderCount > 0, numeric, normalizing);
         // Without the tailored set the table would not know the tailoring's contractions.
         if (made->touched_ != nullptr && made->tailoring_ != nullptr && made->root_ != nullptr &&
             made->nfd_ != nullptr) {
