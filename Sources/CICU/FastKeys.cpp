@@ -19,6 +19,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace sicu {
@@ -84,6 +85,8 @@ constexpr int32_t maxElements = 160;
 /// Bytes a key of maxElements elements can need: 4 primary bytes and a compression byte each,
 /// and on three more levels 2 bytes plus a compression byte each, with the separators.
 constexpr int32_t maxKeyLength = maxElements * (5 + 3 * 3) + 16;
+/// The elements whose key surely fits `capacity` bytes (CICU.h tells callers the rule).
+constexpr int32_t elementsFitting(int32_t capacity) { return (capacity - 16) / (5 + 3 * 3); }
 
 /// A contraction of two letters a page keys: its second code point, and its elements.
 struct Pair {
@@ -97,8 +100,9 @@ struct Page {
     /// 16..23, the offset of its elements in `elements` in bits 0..15 (when more than one),
     /// bit 30 set when a contraction can start with it and a letter (or with the end of its
     /// decomposition), bit 29 when one can start with it and a combining mark, bit 28 when it
-    /// ends in a combining mark (trailing canonical combining class not 0), and bit 27 when
-    /// it is a combining mark (leading class not 0).
+    /// ends in a combining mark (trailing canonical combining class not 0), bit 27 when it is
+    /// a combining mark (leading class not 0), and bit 26 when the key loop takes it alone
+    /// (simpleBit).
     uint32_t entries[128];
     /// The element of each code point that has one, as most have: no second look-up.
     Element single[128];
@@ -127,6 +131,10 @@ constexpr uint32_t startsContractionBit = 0x40000000u;
 constexpr uint32_t startsMarkContractionBit = 0x20000000u;
 constexpr uint32_t endsInMarkBit = 0x10000000u;
 constexpr uint32_t markBit = 0x08000000u;
+/// Set in a table of the usual settings (KeyWriter<true>) for a code point the key loop
+/// takes on its own: one element, with a primary and common secondary and tertiary
+/// weights, and no look at what follows. Most letters of most scripts.
+constexpr uint32_t simpleBit = 0x04000000u;
 /// The bits that make the key loop look at the code point after this one.
 constexpr uint32_t looksAheadBits = startsContractionBit | startsMarkContractionBit | endsInMarkBit;
 /// The pages of the Basic Multilingual Plane, and of the planes above it.
@@ -154,17 +162,39 @@ inline void endCommonRun(uint8_t *level, int32_t &length, int32_t &common, const
     common = 0;
 }
 
+/// The buffers a KeyWriter writes the levels after the primary to.
+template <bool Plain>
+struct LevelBuffers {
+    uint8_t secondaries[maxElements * 3 + 8];
+    uint8_t cases[Plain ? 1 : maxElements * 3 + 8];
+    uint8_t tertiaries[maxElements * 3 + 8];
+};
+
 /// Writes one sort key element by element, as ICU's CollationKeys does: the primary level
 /// straight into the key, the other levels into their own buffers until finish() appends
 /// them. At most maxElements elements; `out` holds maxKeyLength bytes. `Plain` is the usual
 /// settings (tertiary strength, forward secondaries, no case level, case first off,
 /// non-ignorable), for which the compiler leaves every other branch out.
+///
+/// The writer holds only counters and pointers, and every member is inlined, so that in
+/// the key loop its counters live in registers: were the buffers inside it, each byte
+/// stored (which may alias any memory) would make the compiler reload and store them.
 template <bool Plain>
 class KeyWriter {
 public:
-    KeyWriter(const KeySettings &settings, uint8_t *out) : s_(settings), out_(out) {}
+    static constexpr bool plain = Plain;
+
+    KeyWriter(const KeySettings &settings, uint8_t *out, LevelBuffers<Plain> &buffers)
+        : s_(settings), out_(out), secondaries_(buffers.secondaries), cases_(buffers.cases),
+          tertiaries_(buffers.tertiaries) {}
 
     void add(const Element &e);
+    /// add() of an element of a code point with simpleBit.
+    void addSimple(const Element &e) {
+        addPrimary(e.primary, e.compressible);
+        ++commonSecondaries_;
+        ++commonTertiaries_;
+    }
 
     /// The primary bytes written so far: they are final.
     int32_t primaryLength() const { return length_; }
@@ -173,12 +203,12 @@ public:
     int32_t finish();
 
 private:
+    void addPrimary(uint32_t p, bool compressible);
+
     const KeySettings &s_;
     uint8_t *out_;
     int32_t length_ = 0;
-    uint8_t secondaries_[maxElements * 3 + 8];
-    uint8_t cases_[Plain ? 1 : maxElements * 3 + 8];
-    uint8_t tertiaries_[maxElements * 3 + 8];
+    uint8_t *secondaries_, *cases_, *tertiaries_;
     int32_t secondaryLength_ = 0, caseLength_ = 0, tertiaryLength_ = 0;
     uint32_t previousReorderedPrimary_ = 0;  // 0: no compression
     int32_t commonSecondaries_ = 0, commonCases_ = 0, commonTertiaries_ = 0;
@@ -187,6 +217,34 @@ private:
     /// Shifted: after a variable element, primary ignorables drop out too.
     bool afterVariable_ = false;
 };
+
+template <bool Plain>
+SICU_ALWAYS_INLINE void KeyWriter<Plain>::addPrimary(uint32_t p, bool compressible) {
+    // State in locals: a byte stored through out_ could otherwise be the writer's own.
+    uint8_t *out = out_;
+    int32_t length = length_;
+    uint32_t previous = previousReorderedPrimary_;
+    uint32_t lead = p >> 24;
+    // A primary's bytes end at its first zero byte; all four are stored, `count` kept.
+    uint32_t bytes = p;
+    int32_t count = 4 - (__builtin_ctz(p) >> 3);
+    if (compressible && lead == (previous >> 24)) {
+        bytes <<= 8;  // the lead byte of a compressed run is written once
+        --count;
+    } else {
+        if (previous != 0) {
+            if (p < previous) {
+                if (lead > mergeSeparatorByte) { out[length++] = primaryCompressionLowByte; }
+            } else {
+                out[length++] = primaryCompressionHighByte;
+            }
+        }
+        previousReorderedPrimary_ = compressible ? p : 0;
+    }
+    uint32_t bigEndian = __builtin_bswap32(bytes);
+    std::memcpy(out + length, &bigEndian, 4);
+    length_ = length + count;
+}
 
 template <bool Plain>
 SICU_ALWAYS_INLINE void KeyWriter<Plain>::add(const Element &e) {
@@ -199,33 +257,16 @@ SICU_ALWAYS_INLINE void KeyWriter<Plain>::add(const Element &e) {
         afterVariable_ = false;
     }
     uint32_t p = e.primary;
-    if (p > 1) {
-        // State in locals: a byte stored through out_ could otherwise be the writer's own.
-        uint8_t *out = out_;
-        int32_t length = length_;
-        uint32_t previous = previousReorderedPrimary_;
-        uint32_t lead = p >> 24;
-        // A primary's bytes end at its first zero byte; all four are stored, `count` kept.
-        uint32_t bytes = p;
-        int32_t count = 4 - (__builtin_ctz(p) >> 3);
-        if (e.compressible && lead == (previous >> 24)) {
-            bytes <<= 8;  // the lead byte of a compressed run is written once
-            --count;
-        } else {
-            if (previous != 0) {
-                if (p < previous) {
-                    if (lead > mergeSeparatorByte) { out[length++] = primaryCompressionLowByte; }
-                } else {
-                    out[length++] = primaryCompressionHighByte;
-                }
-            }
-            previousReorderedPrimary_ = e.compressible ? p : 0;
-        }
-        uint32_t bigEndian = __builtin_bswap32(bytes);
-        std::memcpy(out + length, &bigEndian, 4);
-        length_ = length + count;
-    }
+    if (p > 1) { addPrimary(p, e.compressible); }
     uint32_t lower = e.lower;
+    if constexpr (Plain) {
+        // The usual element, a lowercase letter's: common secondary and tertiary.
+        if ((lower & 0xffff3f3fu) == ((commonWeight16 << 16) | commonWeight16)) {
+            ++commonSecondaries_;
+            ++commonTertiaries_;
+            return;
+        }
+    }
     if (lower == 0) { return; }  // completely ignorable
 
     if (Plain || s.secondary) {
@@ -333,7 +374,7 @@ SICU_ALWAYS_INLINE void KeyWriter<Plain>::add(const Element &e) {
 }
 
 template <bool Plain>
-int32_t KeyWriter<Plain>::finish() {
+SICU_ALWAYS_INLINE int32_t KeyWriter<Plain>::finish() {
     add(endOfString);
     const KeySettings &s = s_;
     // Each level ends with the 01 its end-of-string element wrote: ICU leaves it out.
@@ -411,15 +452,22 @@ public:
     /// the fast path leaves to ICU (quaternary or identical strength) or ICU fails.
     static const FastCollation *forCollator(const UCollator *collator);
 
+    /// The code point at `text[i]` and its page, advancing `i`; false when the UTF-8 is
+    /// ill-formed. `ascii` is page 0.
+    bool codePointAt(const uint8_t *text, int32_t length, int32_t &i, const Page *ascii, int32_t &c,
+                     const Page *&p) const;
     /// The elements of the code point (or run of digits under numeric ordering) at `text[i]`,
     /// advancing `i`: `count` of them at `from` (the table's, or `number`). False when it
     /// needs ICU.
     bool elementsAt(const uint8_t *text, int32_t length, int32_t &i, const Element *&from, int32_t &count,
                     Element &number, const Page *ascii) const;
 
-    /// ICU's sort key of `text` into `out` (maxKeyLength bytes), or false when it needs ICU.
-    /// With `prefix` > 0, stops once that many bytes of the primary level are final.
-    bool sortKey(const uint8_t *text, int32_t length, uint8_t *out, int32_t prefix, int32_t &keyLength) const;
+    /// ICU's sort key of `text` into `out` (the bytes of a key of `elementLimit` elements),
+    /// or false when it needs ICU, or when it has more elements than `elementLimit`
+    /// (`keyLength` is then -1). With `prefix` > 0, stops once that many bytes of the primary
+    /// level are final.
+    bool sortKey(const uint8_t *text, int32_t length, uint8_t *out, int32_t prefix, int32_t &keyLength,
+                 int32_t elementLimit = maxElements) const;
 
     /// The key of `count` elements (the page builder's check against ICU's own keys).
     int32_t writeKey(const Element *elements, int32_t count, uint8_t *out) const;
@@ -1056,6 +1104,11 @@ const Page *FastCollation::build(int32_t block) const {
                            (markContinuations[k] != nullptr ? startsMarkContractionBit : 0) |
                            (u_getIntPropertyValue(c, UCHAR_TRAIL_CANONICAL_COMBINING_CLASS) != 0 ? endsInMarkBit : 0) |
                            (u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0 ? markBit : 0);
+        if (plain_ && count == 1 && (page->entries[k] & looksAheadBits) == 0 && elements[0].primary > 1 &&
+            !elements[0].variable &&
+            (elements[0].lower & 0xffff3f3fu) == ((commonWeight16 << 16) | commonWeight16)) {
+            page->entries[k] |= simpleBit;
+        }
         if (continuations[k] == nullptr && markContinuations[k] == nullptr) { continue; }
         page->starterIndex[k] = static_cast<uint8_t>(page->starters.size());
         page->starters.push_back(Page::Starter{continuations[k], markContinuations[k], {}});
@@ -1088,10 +1141,21 @@ const Page *FastCollation::build(int32_t block) const {
     return built;
 }
 
+SICU_ALWAYS_INLINE bool FastCollation::codePointAt(const uint8_t *text, int32_t length, int32_t &i, const Page *ascii,
+                                                   int32_t &c, const Page *&p) const {
+    if (text[i] < 0x80) {
+        c = text[i++];
+        p = ascii;
+        return true;
+    }
+    c = nextCodePoint(text, length, i);
+    if (c < 0) { return false; }
+    p = page(c >> 7);
+    return true;
+}
+
 SICU_ALWAYS_INLINE bool FastCollation::elementsAt(const uint8_t *text, int32_t length, int32_t &i, const Element *&from, int32_t &count,
                                Element &number, const Page *ascii) const {
-    int32_t c;
-    const Page *p;
     if (text[i] < 0x80) {
         if (numberLead_ >= 0 && isASCIIDigit(text[i])) {
             // A run of digits is one number under numeric ordering.
@@ -1104,13 +1168,10 @@ SICU_ALWAYS_INLINE bool FastCollation::elementsAt(const uint8_t *text, int32_t l
             count = 1;
             return true;
         }
-        c = text[i++];
-        p = ascii;
-    } else {
-        c = nextCodePoint(text, length, i);
-        if (c < 0) { return false; }
-        p = page(c >> 7);
     }
+    int32_t c;
+    const Page *p;
+    if (!codePointAt(text, length, i, ascii, c, p)) { return false; }
     uint32_t entry = p->entries[c & 127];
     if (entry & needsICUBit) { return false; }
     if ((entry & looksAheadBits) != 0) {
@@ -1128,7 +1189,8 @@ namespace {
 
 template <bool Plain>
 int32_t writeElements(const KeySettings &settings, const Element *elements, int32_t count, uint8_t *out) {
-    KeyWriter<Plain> writer(settings, out);
+    LevelBuffers<Plain> buffers;
+    KeyWriter<Plain> writer(settings, out, buffers);
     for (int32_t i = 0; i < count; ++i) { writer.add(elements[i]); }
     return writer.finish();
 }
@@ -1140,33 +1202,66 @@ int32_t FastCollation::writeKey(const Element *elements, int32_t count, uint8_t 
                   : writeElements<false>(settings_, elements, count, out);
 }
 
-bool FastCollation::sortKey(const uint8_t *text, int32_t length, uint8_t *out, int32_t prefix, int32_t &keyLength) const {
+bool FastCollation::sortKey(const uint8_t *text, int32_t length, uint8_t *out, int32_t prefix, int32_t &keyLength,
+                            int32_t elementLimit) const {
     // Held in a register: the key's byte stores could otherwise alias the page table.
     const Page *ascii = page(0);
-    auto write = [&](auto &writer) {
+    // One loop per kind of call, so that the usual one (the whole key) checks no prefix.
+    auto write = [&](auto &writer, auto wantsPrefix) {
         int32_t total = 0;
+        // Counts `added` elements; false past elementLimit.
+        auto fits = [&](int32_t added) {
+            total += added;
+            if (total <= elementLimit) { return true; }
+            keyLength = elementLimit < maxElements ? -1 : 0;
+            return false;
+        };
         for (int32_t i = 0; i < length;) {
-            const Element *from;
-            int32_t count;
-            Element number;
-            if (!elementsAt(text, length, i, from, count, number, ascii)) { return false; }
-            total += count;
-            if (total > maxElements) { return false; }
-            for (int32_t j = 0; j < count; ++j) { writer.add(from[j]); }
-            if (prefix > 0 && writer.primaryLength() >= prefix && settled(text, length, i)) {
-                keyLength = writer.primaryLength();
-                return true;
+            bool added = false;
+            if constexpr (std::remove_reference_t<decltype(writer)>::plain) {
+                // A code point with simpleBit, as most are, takes the short way.
+                int32_t next = i, c;
+                const Page *p;
+                if (!codePointAt(text, length, next, ascii, c, p)) { return false; }
+                if ((p->entries[c & 127] & simpleBit) != 0) {
+                    if (!fits(1)) { return false; }
+                    writer.addSimple(p->single[c & 127]);
+                    i = next;
+                    added = true;
+                }
+            }
+            if (!added) {
+                const Element *from;
+                int32_t count;
+                Element number;
+                if (!elementsAt(text, length, i, from, count, number, ascii) || !fits(count)) { return false; }
+                if (count == 1) {
+                    writer.add(*from);  // most code points have one element: no loop over them
+                } else {
+                    for (int32_t j = 0; j < count; ++j) { writer.add(from[j]); }
+                }
+            }
+            if constexpr (decltype(wantsPrefix)::value) {
+                if (writer.primaryLength() >= prefix && settled(text, length, i)) {
+                    keyLength = writer.primaryLength();
+                    return true;
+                }
             }
         }
         keyLength = writer.finish();
         return true;
     };
+    auto run = [&](auto &writer) {
+        return prefix > 0 ? write(writer, std::true_type{}) : write(writer, std::false_type{});
+    };
     if (plain_) {
-        KeyWriter<true> writer(settings_, out);
-        return write(writer);
+        LevelBuffers<true> buffers;
+        KeyWriter<true> writer(settings_, out, buffers);
+        return run(writer);
     }
-    KeyWriter<false> writer(settings_, out);
-    return write(writer);
+    LevelBuffers<false> buffers;
+    KeyWriter<false> writer(settings_, out, buffers);
+    return run(writer);
 }
 
 SICU_ALWAYS_INLINE bool FastCollation::settled(const uint8_t *text, int32_t length, int32_t i) const {
@@ -1305,9 +1400,17 @@ FastResult fastSortKey(const SICUCollator *collator, const char *text, int32_t t
                        int32_t capacity, int32_t &length, bool now, bool prefix) {
     const FastCollation *table = fastCollation(collator, now);
     if (table == nullptr) { return FastResult::needsICU; }
+    auto utf8 = reinterpret_cast<const uint8_t *>(text);
+    if (!prefix && elementsFitting(capacity) >= 8) {
+        // Written in place; a name with more elements than fit is made again below.
+        length = 0;
+        if (table->sortKey(utf8, textLength, out, 0, length, std::min(elementsFitting(capacity), maxElements))) {
+            return FastResult::done;
+        }
+        if (length != -1) { return FastResult::needsICU; }
+    }
     uint8_t key[maxKeyLength];
-    if (!table->sortKey(reinterpret_cast<const uint8_t *>(text), textLength, key, prefix ? std::max(capacity, 1) : 0,
-                        length)) {
+    if (!table->sortKey(utf8, textLength, key, prefix ? std::max(capacity, 1) : 0, length)) {
         return FastResult::needsICU;
     }
     if (capacity > 0) { std::memcpy(out, key, static_cast<size_t>(std::min(length, capacity))); }

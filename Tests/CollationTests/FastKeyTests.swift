@@ -174,6 +174,36 @@ struct FastKeyTests {
         #expect((handle.fastPathSortKey(name) != nil) == fast, "\(locale) \(name)")
     }
 
+    /// Letters of one to three collation elements each: Latin, Cyrillic, kana, Han, and
+    /// Hangul syllables (two or three jamo), with a space and a capital now and then.
+    static let longNameLetters: [String] = ["a", "B", "é", " ", "ж", "Ж", "か", "ガ", "王", "한", "가"]
+
+    /// Names of about as many collation elements as each limit of the fast path's keys: 17
+    /// (a 256-byte buffer written in place), 72 (the 1 KB buffer of `sortKey`) and 160 (the
+    /// longest key it makes), on each side.
+    static let longNames: [String] = [8, 16, 17, 18, 40, 71, 72, 73, 100, 159, 160, 161, 240].flatMap { count in
+        (0..<longNameLetters.count).map { start in
+            (0..<count).map { longNameLetters[(start + $0 * 7) % longNameLetters.count] }.joined()
+        }
+    }
+
+    @Test("Long names keep ICU's bytes on each side of the lengths the fast path writes in place",
+          arguments: ["en", "ko", "ja", "ru", "sv"], [false, true])
+    func longNames(locale: String, shifted: Bool) throws {
+        let handle = try ICU.CollatorHandle(localeID: locale)
+        if shifted { try handle.set(.alternateHandling, .shifted) }
+        let result = Self.keyMismatches(handle, locale: locale, names: Self.longNames)
+        #expect(result.mismatches.isEmpty, "\(result.mismatches.prefix(20).joined(separator: "\n"))")
+        // The fast path makes the keys of names up to its longest (160 elements): not a
+        // test that passes because every long name went to ICU.
+        #expect(result.fastNames >= Self.longNames.count / 2, "\(result.fastNames) of \(Self.longNames.count)")
+        for name in Self.longNames {
+            var appended: [UInt8] = [7]
+            handle.appendSortKey(name, to: &appended)
+            #expect(appended == [7] + handle.sortKey(name, source: .icu), "\(name)")
+        }
+    }
+
     @Test("Ill-formed UTF-8 goes to ICU, which reads it as U+FFFD")
     func illFormed() throws {
         let handle = try ICU.CollatorHandle(localeID: "en")

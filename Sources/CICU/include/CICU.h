@@ -172,6 +172,9 @@ int32_t sicu_collator_compare_utf8(const SICUCollator *collator, const char *a, 
 int32_t sicu_collator_sort_key_utf8(const SICUCollator *collator, const char *s, int32_t length,
                                     uint8_t *out, int32_t capacity, int32_t *status);
 
+/// A `capacity` of 1 KB or more saves a copy: the fast path then writes the key of a name
+/// of up to (capacity - 16) / 14 collation elements straight into `out`.
+
 /// The first `capacity` bytes (or fewer: the whole key) of a UTF-8 string's sort key, made
 /// only as far as they reach: a prefix of what sicu_collator_sort_key_utf8 gives, at a cost
 /// that does not grow with the string. Returns the bytes written.
