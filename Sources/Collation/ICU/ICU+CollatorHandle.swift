@@ -89,12 +89,29 @@ extension ICU {
             }
         }
 
+        /// The stack buffer a key is made in: the fast path writes a name's key into it in
+        /// place (up to some 70 collation elements), and few of ICU's keys are longer. At
+        /// most 1 KB, which Swift puts on the stack without asking the thread how much is left.
+        private var scratchCapacity: Int { 1024 }
+
         /// The sort key of a string from `source`; empty when ICU fails (out of memory), which
         /// sorts first.
         package func sortKey(_ s: String, source: KeySource = .fastPathOrICU) -> [UInt8] {
-            var bytes: [UInt8] = []
-            appendSortKey(s, to: &bytes, source: source)
-            return bytes
+            s.withUTF8Bytes { chars, length in
+                let key = source == .icu ? sicu_collator_icu_sort_key_utf8 : sicu_collator_sort_key_utf8
+                // Into a stack buffer, then one allocation of the key's exact size: for a short
+                // name, growing an empty array cost a fifth of the key.
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
+                    var status: Int32 = 0
+                    let needed = Int(key(pointer, chars, length, scratch.baseAddress!, Int32(scratchCapacity), &status))
+                    guard ICU.isSuccess(status) else { return [] }
+                    // Array(_:) of a buffer: the cheapest of the ways to make the array.
+                    if needed <= scratchCapacity { return Array(UnsafeBufferPointer(rebasing: scratch[..<needed])) }
+                    return (try? ICU.bytes("computing a sort key", initialCapacity: needed) { buffer, capacity, status in
+                        key(pointer, chars, length, buffer, capacity, status)
+                    }) ?? []
+                }
+            }
         }
 
         /// Appends the sort key of a string to `bytes`, through a stack buffer: the bulk path
@@ -125,11 +142,11 @@ extension ICU {
             let chars = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
             let length = Int32(utf8.count)
             let key = source == .icu ? sicu_collator_icu_sort_key_utf8 : sicu_collator_sort_key_utf8
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { scratch in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
                 var status: Int32 = 0
-                let needed = key(pointer, chars, length, scratch.baseAddress!, 256, &status)
+                let needed = key(pointer, chars, length, scratch.baseAddress!, Int32(scratchCapacity), &status)
                 guard ICU.isSuccess(status) else { return }
-                if needed <= 256 {
+                if needed <= scratchCapacity {
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<Int(needed)]))
                 } else if let long = try? ICU.bytes("computing a sort key", initialCapacity: Int(needed), { buffer, capacity, status in
                     key(pointer, chars, length, buffer, capacity, status)
