@@ -97,19 +97,26 @@ extension String {
     /// Runs `body` over the string's UTF-8 bytes without copying when the string is native.
     @inline(__always)
     package func withUTF8Bytes<R, E: Error>(_ body: (UnsafePointer<CChar>, Int32) throws(E) -> R) throws(E) -> R {
+        // Borrowed where it is: a third of the instructions of withUTF8 on a copy, which
+        // retains and releases the string's storage (a short name's comparison paid that
+        // twice). Every native string is contiguous; the copy is for any other.
+        if let result = utf8.withContiguousStorageIfAvailable({ Self.run(body, over: $0) }) { return try result.get() }
         var copy = self
-        let result: Result<R, E> = copy.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                do throws(E) {
-                    if let base = chars.baseAddress { return .success(try body(base, Int32(chars.count))) }
-                    // An empty string may have no storage; ICU needs a pointer even for length 0.
-                    var zero: CChar = 0
-                    return .success(try body(&zero, 0))
-                } catch {
-                    return .failure(error)
-                }
+        return try copy.withUTF8 { Self.run(body, over: $0) }.get()
+    }
+
+    @inline(__always)
+    private static func run<R, E: Error>(_ body: (UnsafePointer<CChar>, Int32) throws(E) -> R,
+                                         over bytes: UnsafeBufferPointer<UInt8>) -> Result<R, E> {
+        bytes.withMemoryRebound(to: CChar.self) { chars in
+            do throws(E) {
+                if let base = chars.baseAddress { return .success(try body(base, Int32(chars.count))) }
+                // An empty string may have no storage; ICU needs a pointer even for length 0.
+                var zero: CChar = 0
+                return .success(try body(&zero, 0))
+            } catch {
+                return .failure(error)
             }
         }
-        return try result.get()
     }
 }
