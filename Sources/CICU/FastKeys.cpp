@@ -162,6 +162,12 @@ inline void endCommonRun(uint8_t *level, int32_t &length, int32_t &common, const
     common = 0;
 }
 
+/// True when an element's secondary and tertiary (its `lower` weights, case bits aside) are
+/// the common ones, as a lowercase letter's are.
+constexpr bool hasCommonLowerLevels(uint32_t lower) {
+    return (lower & 0xffff3f3fu) == ((commonWeight16 << 16) | commonWeight16);
+}
+
 /// The buffers a KeyWriter writes the levels after the primary to.
 template <bool Plain>
 struct LevelBuffers {
@@ -192,8 +198,7 @@ public:
     /// add() of an element of a code point with simpleBit.
     void addSimple(const Element &e) {
         addPrimary(e.primary, e.compressible);
-        ++commonSecondaries_;
-        ++commonTertiaries_;
+        addCommonLowerLevels();
     }
 
     /// The primary bytes written so far: they are final.
@@ -204,6 +209,11 @@ public:
 
 private:
     void addPrimary(uint32_t p, bool compressible);
+    /// The secondary and tertiary of an element for which hasCommonLowerLevels holds.
+    void addCommonLowerLevels() {
+        ++commonSecondaries_;
+        ++commonTertiaries_;
+    }
 
     const KeySettings &s_;
     uint8_t *out_;
@@ -261,9 +271,8 @@ SICU_ALWAYS_INLINE void KeyWriter<Plain>::add(const Element &e) {
     uint32_t lower = e.lower;
     if constexpr (Plain) {
         // The usual element, a lowercase letter's: common secondary and tertiary.
-        if ((lower & 0xffff3f3fu) == ((commonWeight16 << 16) | commonWeight16)) {
-            ++commonSecondaries_;
-            ++commonTertiaries_;
+        if (hasCommonLowerLevels(lower)) {
+            addCommonLowerLevels();
             return;
         }
     }
@@ -1106,7 +1115,7 @@ const Page *FastCollation::build(int32_t block) const {
                            (u_getIntPropertyValue(c, UCHAR_LEAD_CANONICAL_COMBINING_CLASS) != 0 ? markBit : 0);
         if (plain_ && count == 1 && (page->entries[k] & looksAheadBits) == 0 && elements[0].primary > 1 &&
             !elements[0].variable &&
-            (elements[0].lower & 0xffff3f3fu) == ((commonWeight16 << 16) | commonWeight16)) {
+            hasCommonLowerLevels(elements[0].lower)) {
             page->entries[k] |= simpleBit;
         }
         if (continuations[k] == nullptr && markContinuations[k] == nullptr) { continue; }
@@ -1402,7 +1411,9 @@ FastResult fastSortKey(const SICUCollator *collator, const char *text, int32_t t
     if (table == nullptr) { return FastResult::needsICU; }
     auto utf8 = reinterpret_cast<const uint8_t *>(text);
     if (!prefix && elementsFitting(capacity) >= 8) {
-        // Written in place; a name with more elements than fit is made again below.
+        // Written in place; a name with more elements than fit is made again below (a rare
+        // second pass: letting the key move on to a buffer of its own when it outgrows
+        // `out` cost the key loop some 20 instructions on every name).
         length = 0;
         if (table->sortKey(utf8, textLength, out, 0, length, std::min(elementsFitting(capacity), maxElements))) {
             return FastResult::done;
