@@ -112,6 +112,9 @@ struct Page {
         const icu::UnicodeSet *continuations;
         /// With bit 29: the combining marks that would continue a contraction.
         const icu::UnicodeSet *markContinuations;
+        /// The ASCII code points of `continuations`, a bit each: what follows a starter is
+        /// most often ASCII (root's l starts l·, and an English name has many an l).
+        uint64_t asciiContinuations[2];
         /// The contractions of two letters it starts that the table keys (Czech "ch", Thai
         /// เ + ก), by their second code point, elements in `elements`.
         std::vector<Pair> pairs;
@@ -530,7 +533,14 @@ private:
     /// no longer string begins with the two or ends in the second. Found on first need.
     const std::map<UChar32, std::vector<UChar32>> &pairCandidates() const;
     /// Whether the code point at `text[i]` continues a contraction `continuations` allows.
-    bool continuesContraction(const uint8_t *text, int32_t length, int32_t i, const icu::UnicodeSet &continuations) const;
+    bool continuesContraction(const uint8_t *text, int32_t length, int32_t i, const Page::Starter &starter) const {
+        if (i >= length) { return false; }
+        if (text[i] < 0x80) { return ((starter.asciiContinuations[text[i] >> 6] >> (text[i] & 63)) & 1) != 0; }
+        return continuesContractionBeyondASCII(text, length, i, *starter.continuations);
+    }
+    /// continuesContraction when `text[i]` begins a code point beyond ASCII.
+    bool continuesContractionBeyondASCII(const uint8_t *text, int32_t length, int32_t i,
+                                         const icu::UnicodeSet &continuations) const;
     /// ICU's key for `text` without its terminating zero.
     std::string icuKey(const icu::UnicodeString &text) const;
 
@@ -837,7 +847,7 @@ bool FastCollation::excluded(UChar32 c, const icu::UnicodeSet *&continuations,
 
 bool FastCollation::followedByChange(const uint8_t *text, int32_t length, int32_t i, uint32_t entry, const Page *p,
                                      int32_t k) const {
-    return ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->starter(k).continuations)) ||
+    return ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, p->starter(k))) ||
            followedByMarkChange(text, length, i, entry, p, k);
 }
 
@@ -856,9 +866,8 @@ bool FastCollation::followedByMarkChange(const uint8_t *text, int32_t length, in
     return (entry & startsMarkContractionBit) != 0 && p->starter(k).markContinuations->contains(next);
 }
 
-bool FastCollation::continuesContraction(const uint8_t *text, int32_t length, int32_t i,
-                                         const icu::UnicodeSet &continuations) const {
-    if (i >= length) { return false; }
+bool FastCollation::continuesContractionBeyondASCII(const uint8_t *text, int32_t length, int32_t i,
+                                                    const icu::UnicodeSet &continuations) const {
     int32_t next = nextCodePoint(text, length, i);
     if (next < 0 || continuations.contains(next)) { return true; }
     if (next < 0xc0) { return false; }
@@ -1120,8 +1129,11 @@ const Page *FastCollation::build(int32_t block) const {
         }
         if (continuations[k] == nullptr && markContinuations[k] == nullptr) { continue; }
         page->starterIndex[k] = static_cast<uint8_t>(page->starters.size());
-        page->starters.push_back(Page::Starter{continuations[k], markContinuations[k], {}});
+        page->starters.push_back(Page::Starter{continuations[k], markContinuations[k], {0, 0}, {}});
         if (continuations[k] == nullptr) { continue; }
+        for (UChar32 ascii = 0; ascii < 0x80; ++ascii) {
+            if (continuations[k]->contains(ascii)) { page->starters.back().asciiContinuations[ascii >> 6] |= uint64_t{1} << (ascii & 63); }
+        }
         // The contractions of two letters it starts, each checked against ICU's own key.
         auto seconds = pairCandidates().find(c);
         if (seconds == pairCandidates().end()) { continue; }
@@ -1184,7 +1196,7 @@ SICU_ALWAYS_INLINE bool FastCollation::elementsAt(const uint8_t *text, int32_t l
     uint32_t entry = p->entries[c & 127];
     if (entry & needsICUBit) { return false; }
     if ((entry & looksAheadBits) != 0) {
-        if ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->starter(c & 127).continuations)) {
+        if ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, p->starter(c & 127))) {
             return pairAt(text, length, i, p, c & 127, from, count);
         }
         if (followedByMarkChange(text, length, i, entry, p, c & 127)) { return false; }
@@ -1301,7 +1313,7 @@ SICU_ALWAYS_INLINE bool FastCollation::firstPrimary(const uint8_t *text, int32_t
     }
     uint32_t entry = p->entries[c & 127];
     if ((entry & needsICUBit) != 0 ||
-        ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, *p->starter(c & 127).continuations))) {
+        ((entry & startsContractionBit) != 0 && continuesContraction(text, length, i, p->starter(c & 127)))) {
         return false;
     }
     // Han under most locales and Hangul syllables have more than one element: the first
