@@ -103,6 +103,8 @@ extension ContactsIndex {
     /// placing key per entry (a second key, of the name, only when the key is not the name).
     /// `body(i, key, label)` gets each key in turn, in a buffer it may not keep, and the label
     /// of its section.
+    @_specialize(where Source == UTF8Table)
+    @_specialize(where Source == StringNames)
     func forEachSortKey<Source: NameSource>(of source: Source, in range: Range<Int>, tieBreakOffset: UInt32,
                                             _ body: (Int, UnsafeBufferPointer<UInt8>, String) -> Void) {
         var coder = KeyCoder(index: self)

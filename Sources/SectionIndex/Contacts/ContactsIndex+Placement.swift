@@ -270,6 +270,8 @@ extension ContactsIndex {
     ///
     /// - Complexity: one key choice per name, as grouping makes, spread over the cores, and one
     ///   placing key for each name of a group that has letters of other languages.
+    @_specialize(where Source == UTF8Table)
+    @_specialize(where Source == StringNames)
     public func labels<Source: NameSource>(of source: Source, full: Bool) -> [String] {
         labels(ofParts: CollectionOfOne(source), full: full)
     }

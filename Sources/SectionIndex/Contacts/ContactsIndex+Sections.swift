@@ -222,6 +222,8 @@ extension ContactsIndex {
     /// sample misses is built where it is met, as before.
     ///
     /// - Complexity: a key choice for at most 4096 names, and the groups of their scripts.
+    @_specialize(where Source == UTF8Table)
+    @_specialize(where Source == StringNames)
     package func prepareGroups<Source: NameSource>(for source: Source) {
         var present = ScriptSet()
         for i in stride(from: 0, to: source.count, by: max(1, source.count / 4096)) {

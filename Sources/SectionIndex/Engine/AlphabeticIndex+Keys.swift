@@ -72,6 +72,8 @@ extension AlphabeticIndex {
     /// from their UTF-8 bytes: one full sort key per name, whose primary part finds the bucket
     /// (as grouping does). `body(i, key, label)` gets each key in turn, in a buffer it may not
     /// keep, and the label of its bucket.
+    @_specialize(where Source == UTF8Table)
+    @_specialize(where Source == StringNames)
     func forEachSortKey<Source: NameSource>(of source: Source, in range: Range<Int>, tieBreakOffset: UInt32,
                                             _ body: (Int, UnsafeBufferPointer<UInt8>, String) -> Void) {
         let handle = collator.handle

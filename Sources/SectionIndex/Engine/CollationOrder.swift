@@ -12,6 +12,8 @@ extension Collator {
     /// ```
     ///
     /// - Complexity: one sort key per name, then a radix sort on eight key bytes at a time.
+    @_specialize(where Source == UTF8Table)
+    @_specialize(where Source == StringNames)
     package func sortedPositions<Source: NameSource>(_ source: Source) -> [Int32] {
         let handle = self.handle
         // The first two bytes of the key's head serve as the group: the groups come out in

@@ -217,6 +217,8 @@ extension ContactsIndex: NameIndex {
         sections(of: elements, name: name, reading: reading, full: full, pinned: nil)
     }
 
+    @_specialize(where Source == UTF8Table)
+    @_specialize(where Source == StringNames)
     public func groupedOrder<Source: NameSource>(_ source: Source) -> GroupedOrder {
         let grouping = group(source)
         let layout = grouping.layout
@@ -251,6 +253,8 @@ extension AlphabeticIndex: NameIndex {
         labeledSortKeys(names: names, firstTieBreak: firstTieBreak)
     }
 
+    @_specialize(where Source == UTF8Table)
+    @_specialize(where Source == StringNames)
     public func groupedOrder<Source: NameSource>(_ source: Source) -> GroupedOrder {
         GroupedOrder(labels: buckets.map(\.label), kinds: buckets.map { SectionKind($0.kind) },
                      entries: placements(source))

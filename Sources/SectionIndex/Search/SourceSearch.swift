@@ -34,6 +34,8 @@ extension NameMatcher {
 
     /// The entries of any name source (the command line's input buffer) that match a query,
     /// in index order, each with its section; see ``groupedMatches(of:in:readings:mode:)``.
+    @_specialize(where Source == UTF8Table)
+    @_specialize(where Source == StringNames)
     public func groupedMatches<Source: NameSource>(of query: String, in source: Source,
                                                    mode: Mode = .prefix) -> GroupedOrder {
         // ICU's Han-Latin takes a quarter of a second to open, once per process: it opens on
