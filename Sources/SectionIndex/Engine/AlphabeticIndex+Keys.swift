@@ -71,14 +71,16 @@ extension AlphabeticIndex {
     /// The keys of the names `range` of a name source, as ``sortKeys(names:)`` makes them, read
     /// from their UTF-8 bytes: one full sort key per name, whose primary part finds the bucket
     /// (as grouping does). `body(i, key, label)` gets each key in turn, in a buffer it may not
-    /// keep, and the label of its bucket.
+    /// keep, and the UTF-8 of its bucket's label.
     @_specialize(where Source == UTF8Table)
     @_specialize(where Source == StringNames)
     func forEachSortKey<Source: NameSource>(of source: Source, in range: Range<Int>, tieBreakOffset: UInt32,
-                                            _ body: (Int, UnsafeBufferPointer<UInt8>, String) -> Void) {
+                                            _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
         let handle = collator.handle
         var full: [UInt8] = []
         var writer = OrderedKeyWriter()
+        let labels = PackedByteStrings(buckets.map { Array($0.label.utf8) })
+        defer { labels.deallocate() }
         for i in range {
             full.removeAll(keepingCapacity: true)
             source.withName(i) { handle.appendSortKey($0, to: &full) }
@@ -88,7 +90,7 @@ extension AlphabeticIndex {
                 Self.writeKey(bucket: bucket, fullKey: key, tieBreak: tieBreakOffset &+ UInt32(truncatingIfNeeded: i), to: &writer)
                 return bucket
             }
-            writer.bytes.withUnsafeBufferPointer { body(i, $0, buckets[bucket].label) }
+            writer.bytes.withUnsafeBufferPointer { body(i, $0, labels[bucket]) }
         }
     }
 

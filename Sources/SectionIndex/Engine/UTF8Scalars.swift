@@ -19,8 +19,9 @@ enum UTF8Scalars {
             guard next & 0xC0 == 0x80 else { return ("\u{FFFD}", 1) }
             value = value << 6 | UInt32(next & 0x3F)
         }
-        guard let scalar = Unicode.Scalar(value),
-              value >= [0, 0, 0x80, 0x800, 0x10000][length] else { return ("\u{FFFD}", 1) }
+        // The shortest form only: an array literal here cost two retains a scalar.
+        let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard let scalar = Unicode.Scalar(value), value >= smallest else { return ("\u{FFFD}", 1) }
         return (scalar, length)
     }
 }

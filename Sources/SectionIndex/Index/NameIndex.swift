@@ -185,9 +185,9 @@ extension NameIndex {
     /// makes them (entry `i` with the tie-break `tieBreakOffset + i`), read from UTF-8 with the
     /// grouping pipeline's machinery: what the command line's `keys` prints, a block of lines
     /// on each core. `body(i, key, label)` gets each key in turn, in a buffer it may not keep,
-    /// with the label of the entry's section.
+    /// with the UTF-8 of the label of the entry's section.
     package func forEachSortKey<Source: NameSource>(of source: Source, in range: Range<Int>, tieBreakOffset: UInt32 = 0,
-                                                    _ body: (Int, UnsafeBufferPointer<UInt8>, String) -> Void) {
+                                                    _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
         switch self {
         case let index as AlphabeticIndex: index.forEachSortKey(of: source, in: range, tieBreakOffset: tieBreakOffset, body)
         case let index as ContactsIndex: index.forEachSortKey(of: source, in: range, tieBreakOffset: tieBreakOffset, body)
@@ -196,7 +196,8 @@ extension NameIndex {
             for i in range {
                 let name = source.name(i), reading = source.reading(i)
                 let key = sortKey(for: name, reading: reading, tieBreak: tieBreakOffset &+ UInt32(truncatingIfNeeded: i))
-                key.bytes.withUnsafeBufferPointer { body(i, $0, label(for: name, reading: reading)) }
+                var label = label(for: name, reading: reading)
+                key.bytes.withUnsafeBufferPointer { key in label.withUTF8 { body(i, key, $0) } }
             }
         }
     }

@@ -55,7 +55,7 @@ enum KeysCommand: Command {
                     hex.removeAll(keepingCapacity: true)
                     BlockWriter.appendHex(key, to: &hex)
                     var members: [(String, JSONValue)] = [("key", .string(String(decoding: hex, as: UTF8.self)))]
-                    if withLabel { members.append(("label", .string(label))) }
+                    if withLabel { members.append(("label", .string(String(decoding: label, as: UTF8.self)))) }
                     members += [("name", .string(table.name(i))), ("reading", .string(table.reading(i))),
                                 ("index", .number(Int(offset) + i)), ("line", .number(i + 1))]
                     BlockWriter.appendJSONElement(.object(members), at: i, to: &text)
@@ -68,12 +68,7 @@ enum KeysCommand: Command {
                 index.forEachSortKey(of: table, in: rows, tieBreakOffset: offset) { i, key, label in
                     table.withName(i) { name in
                         table.withReading(i) { reading in
-                            guard withLabel else {
-                                lines.appendKeyLine(key: key, label: nil, name: name, reading: reading, to: &text)
-                                return
-                            }
-                            var label = label
-                            label.withUTF8 { lines.appendKeyLine(key: key, label: $0, name: name, reading: reading, to: &text) }
+                            lines.appendKeyLine(key: key, label: withLabel ? label : nil, name: name, reading: reading, to: &text)
                         }
                     }
                 }
