@@ -257,8 +257,11 @@ extension ContactsIndex {
         }
         /// Each script's layout, once made.
         private var layouts = ScriptTable<ScriptLayout>()
-        /// What keys of each script's names need.
-        private var sectionsOfScript = ScriptTable<ScriptSections>()
+        /// What keys of each script's names need, made once; held by ``madeSections``.
+        private var sectionsOfScript = ScriptTable<Unmanaged<ScriptSections>>()
+        /// Keeps every script's sections alive for as long as the coder: the loop over the
+        /// names reads them unretained.
+        private var madeSections: [ScriptSections] = []
         /// The last key written.
         private(set) var writer = OrderedKeyWriter()
 
@@ -271,14 +274,11 @@ extension ContactsIndex {
             return made
         }
 
-        /// The same, unretained, for the loop over the names: ``sectionsOfScript`` keeps them.
-        private var unretainedSectionsOfScript = ScriptTable<Unmanaged<ScriptSections>>()
-
         /// What keys of the script's names need, from the layout of the script's own group;
         /// alive as long as the coder.
         @inline(__always)
         mutating func unretainedSections(for script: Script) -> Unmanaged<ScriptSections> {
-            unretainedSectionsOfScript[script] ?? Unmanaged.passUnretained(makeSections(for: script))
+            sectionsOfScript[script] ?? Unmanaged.passUnretained(makeSections(for: script))
         }
 
         private mutating func makeSections(for script: Script) -> ScriptSections {
@@ -289,8 +289,8 @@ extension ContactsIndex {
                 }
                 return scriptLayout.groupParts[group]!
             }
-            sectionsOfScript[script] = made
-            unretainedSectionsOfScript[script] = Unmanaged.passUnretained(made)
+            madeSections.append(made)
+            sectionsOfScript[script] = Unmanaged.passUnretained(made)
             return made
         }
 

@@ -28,8 +28,6 @@ struct PackedByteStrings: @unchecked Sendable {
         }
     }
 
-    var count: Int { ends.count }
-
     /// The bytes of string `number`, valid until ``deallocate()``.
     @inline(__always)
     subscript(number: Int) -> UnsafeBufferPointer<UInt8> {
