@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SectionIndex
 @testable import SectionIndexCLI
 
 /// `section-index keys` (issue 10): keys whose byte order, in a database or in `sort`, is the
@@ -171,6 +172,39 @@ struct KeysTests {
         #expect(items.map { $0["key"] as? String ?? "" } == text.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) })
         // The last 4 bytes are the position: 40 and 41.
         #expect(items.map { String(($0["key"] as? String ?? "").suffix(8)) } == ["00000028", "00000029"])
+    }
+
+    /// `keys` puts each key together in one growing buffer, the sort keys written into it in
+    /// place; the library's one-entry path (``ContactsIndex/labeledSortKeys(names:readings:firstTieBreak:)``)
+    /// builds them part by part in arrays. Names whose keys reach past the room a key is
+    /// written into (1 KB) and past the buffer's first size (4 KB), beside short ones before
+    /// and after them (a long key must not leave bytes behind), give the same keys both ways.
+    @Test("keys: names with keys longer than the buffer they are put together in get the library's keys",
+          arguments: [["--locale", "en"], ["--locale", "ja"], ["--locale", "sv", "--label"]])
+    func longKeysAsTheLibraryMakesThem(options: [String]) throws {
+        let directory = try ExternalTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("names.txt")
+        var entries: [(name: String, reading: String?)] = [("Anna", nil)]
+        for length in [300, 1_000, 1_030, 2_000, 5_000] {
+            entries += [(String(repeating: "ab", count: length), nil), ("Bo", nil),
+                        (String(repeating: "田中", count: length), String(repeating: "たなか", count: length)),
+                        ("Östen " + String(repeating: "x\u{0301}", count: length), nil), ("Åsa", nil)]
+        }
+        try ExternalTool.writeEntries(entries, to: input)
+        let run = ExternalTool.sectionIndex(["keys"] + options + [input.path])
+        #expect(run.status == 0, "\(options): \(run.errors)")
+        let lines = run.output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let index = try ContactsIndex(locale: options[1])
+        let expected = index.labeledSortKeys(names: entries.map(\.name), readings: entries.map(\.reading))
+        try #require(lines.count == expected.count, "\(options)")
+        for (position, (line, key)) in zip(lines, expected).enumerated() {
+            let hex = key.key.bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+            // Compared apart from the message: a key of a 5,000-letter name is 20,000 digits.
+            let same = line[0] == Substring(hex)
+            #expect(same, "\(options): entry \(position) (\(entries[position].name.prefix(12))…): \(line[0].count) digits, the library's \(hex.count)")
+            if options.contains("--label") { #expect(line[1] == Substring(key.label), "\(options): entry \(position)") }
+        }
     }
 
     /// Every byte value's two digits, in every position of the eight-byte, four-byte and

@@ -131,29 +131,41 @@ extension ICU {
         @inline(__always)
         package func appendSortKey(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8],
                                    source: KeySource = .fastPathOrICU) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
+                guard let needed = writeSortKey(utf8, to: scratch.baseAddress!, capacity: scratchCapacity, source: source) else { return }
+                if needed <= scratchCapacity {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<needed]))
+                } else {
+                    let start = bytes.count
+                    bytes.append(contentsOf: repeatElement(0, count: needed))
+                    let written = bytes.withUnsafeMutableBufferPointer {
+                        writeSortKey(utf8, to: $0.baseAddress! + start, capacity: needed, source: source)
+                    }
+                    if written != needed { bytes.removeSubrange(start...) }
+                }
+            }
+        }
+
+        /// Writes the sort key of UTF-8 bytes at `out`, which has room for `capacity` bytes,
+        /// and returns the key's length: when that exceeds `capacity`, only the first
+        /// `capacity` bytes were written. Nil when ICU fails (out of memory). With room for
+        /// 1 KB or more, the fast path writes the key in place (no copy from its own buffer):
+        /// the way to build a key straight into a larger record.
+        @inline(__always)
+        package func writeSortKey(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>, capacity: Int,
+                                  source: KeySource = .fastPathOrICU) -> Int? {
             guard let base = utf8.baseAddress else {
                 // An empty buffer may have no address; ICU needs one even for length 0.
                 var zero: UInt8 = 0
-                withUnsafePointer(to: &zero) {
-                    appendSortKey(UnsafeBufferPointer(start: $0, count: 0), to: &bytes, source: source)
+                return withUnsafePointer(to: &zero) {
+                    writeSortKey(UnsafeBufferPointer(start: $0, count: 0), to: out, capacity: capacity, source: source)
                 }
-                return
             }
             let chars = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-            let length = Int32(utf8.count)
             let key = source == .icu ? sicu_collator_icu_sort_key_utf8 : sicu_collator_sort_key_utf8
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
-                var status: Int32 = 0
-                let needed = key(pointer, chars, length, scratch.baseAddress!, Int32(scratchCapacity), &status)
-                guard ICU.isSuccess(status) else { return }
-                if needed <= scratchCapacity {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<Int(needed)]))
-                } else if let long = try? ICU.bytes("computing a sort key", initialCapacity: Int(needed), { buffer, capacity, status in
-                    key(pointer, chars, length, buffer, capacity, status)
-                }) {
-                    bytes.append(contentsOf: long)
-                }
-            }
+            var status: Int32 = 0
+            let needed = key(pointer, chars, Int32(utf8.count), out, Int32(clamping: capacity), &status)
+            return ICU.isSuccess(status) ? Int(needed) : nil
         }
 
         /// Where a sort key comes from.

@@ -113,32 +113,37 @@ extension ContactsIndex {
     func forEachSortKey<Source: NameSource>(of source: Source, in range: Range<Int>, tieBreakOffset: UInt32,
                                             _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
         var coder = KeyCoder(index: self)
-        var key: [UInt8] = [], nameKey: [UInt8] = []
+        // Each key is put together here in place: room for its prefix (known once the name is
+        // placed), the key, the name's key, the tie-break.
         var scratch = ScratchBytes()
         // The index, and with it the primary collator, outlives the loop.
         let primary = Unmanaged.passUnretained(primaryCollator.handle)
         for i in range {
-            key.removeAll(keepingCapacity: true)
-            nameKey.removeAll(keepingCapacity: true)
             let tieBreak = tieBreakOffset &+ UInt32(truncatingIfNeeded: i)
             source.withName(i) { name in
                 source.withReading(i) { reading in
                     let (choice, romanized) = chooseKey(name: name, reading: reading)
                     // The coder keeps the script's sections for the whole loop.
                     coder.unretainedSections(for: choice.script)._withUnsafeGuaranteedRef { sections in
+                        scratch.removeBytes(from: 0)
+                        scratch.skip(sections.longestPrefix)
                         let section = withKey(choice, romanized: romanized, name: name, reading: reading) {
-                            appendPlacingKey($0, placement: sections.placement, primary: primary, to: &key)
+                            appendPlacingKey($0, placement: sections.placement, primary: primary, to: &scratch)
                         }
-                        if !choice.isName {
-                            sections.unretainedOrdering[section]._withUnsafeGuaranteedRef { $0.appendSortKey(name, to: &nameKey) }
+                        let keyEnd = scratch.count
+                        scratch.append(0)
+                        scratch.append(0)
+                        if choice.isName {
+                            scratch.appendCopy(of: sections.longestPrefix..<keyEnd)
+                        } else {
+                            sections.unretainedOrdering[section]._withUnsafeGuaranteedRef { scratch.appendSortKey(name, by: $0) }
                         }
-                        key.withUnsafeBufferPointer { keyBytes in
-                            nameKey.withUnsafeBufferPointer { nameBytes in
-                                body(i, sections.key(section: section, key: keyBytes, nameKey: choice.isName ? keyBytes : nameBytes,
-                                                     tieBreak: tieBreak, in: &scratch),
-                                     sections.labelBytes[section])
-                            }
-                        }
+                        let nameKeyEnd = scratch.count
+                        scratch.append(0)
+                        scratch.append(0)
+                        scratch.append(bigEndian: tieBreak)
+                        let start = sections.finishKey(section: section, keyEnd: keyEnd, nameKeyEnd: nameKeyEnd, in: &scratch)
+                        scratch.withBytes(from: start) { body(i, $0, sections.labelBytes[section]) }
                     }
                 }
             }
@@ -166,12 +171,14 @@ extension ContactsIndex {
         let unretainedOrdering: [Unmanaged<ICU.CollatorHandle>]
         /// By section: its label's UTF-8.
         let labelBytes: PackedByteStrings
+        /// The length of the longest of ``prefixes``: the room a key is put together after.
+        let longestPrefix: Int
 
         init(index: ContactsIndex, script: Script, layout: Layout, groupPart: (Int) -> [UInt8]) {
             let own = ScriptPlacement(script: script, in: layout)
             group = own.group
             let groupParts = layout.groups.indices.map(groupPart)
-            prefixes = PackedByteStrings(layout.labels.indices.map { section in
+            let prefixParts = layout.labels.indices.map { section in
                 var writer = OrderedKeyWriter()
                 if section == layout.overflowSection {
                     writer.append(0x03)
@@ -182,11 +189,13 @@ extension ContactsIndex {
                     writer.append(bigEndian: UInt16(section - layout.firstSection[group]))
                 }
                 return writer.bytes
-            })
+            }
+            prefixes = PackedByteStrings(prefixParts)
             ordering = layout.labels.indices.map { index.orderingCollator(forSection: $0, in: layout).handle }
             labelBytes = PackedByteStrings(layout.labels.map { Array($0.utf8) })
             placement = UnretainedPlacement(own)
             unretainedOrdering = ordering.map(Unmanaged.passUnretained)
+            longestPrefix = prefixParts.map(\.count).max() ?? 0
         }
 
         deinit {
@@ -194,47 +203,34 @@ extension ContactsIndex {
             labelBytes.deallocate()
         }
 
-        /// The key of an entry of `section`, put together in `scratch` and valid until it is
-        /// next written: the section's prefix, the key and the name's key (each escaped and
-        /// terminated), the tie-break; the bytes ``KeyCoder/write(section:script:key:nameKey:tieBreak:)``
-        /// writes.
+        /// Finishes the key of an entry of `section` in `scratch`, which holds from its start
+        /// ``longestPrefix`` bytes of room, the entry's key (to `keyEnd`), two zero bytes, the
+        /// name's key (to `nameKeyEnd`), two zero bytes and the tie-break: puts the section's
+        /// prefix just before the key and returns where the finished key starts. The bytes
+        /// ``KeyCoder/write(section:script:key:nameKey:tieBreak:)`` writes.
         @inline(__always)
-        func key(section: Int, key: UnsafeBufferPointer<UInt8>, nameKey: UnsafeBufferPointer<UInt8>, tieBreak: UInt32,
-                 in scratch: inout ScratchBytes) -> UnsafeBufferPointer<UInt8> {
+        func finishKey(section: Int, keyEnd: Int, nameKeyEnd: Int, in scratch: inout ScratchBytes) -> Int {
             let prefix = prefixes[section]
-            // ICU's keys hold no zero byte, so nothing needs escaping: the parts are copied.
-            guard !OrderedKeyWriter.containsZero(key), !OrderedKeyWriter.containsZero(nameKey) else {
-                var writer = OrderedKeyWriter()
+            let keyStart = longestPrefix
+            // ICU's keys hold no zero byte, so nothing needs escaping: the parts stay as written.
+            let hasZero = scratch.withBytes(from: 0) { all in
+                OrderedKeyWriter.containsZero(UnsafeBufferPointer(rebasing: all[keyStart..<keyEnd]))
+                    || OrderedKeyWriter.containsZero(UnsafeBufferPointer(rebasing: all[(keyEnd + 2)..<nameKeyEnd]))
+            }
+            guard hasZero else {
+                scratch.write(prefix, at: keyStart - prefix.count)
+                return keyStart - prefix.count
+            }
+            var writer = OrderedKeyWriter()
+            scratch.withBytes(from: 0) { all in
                 writer.appendBytes(Array(prefix))
-                writer.appendTerminated(key)
-                writer.appendTerminated(nameKey)
-                writer.append(bigEndian: tieBreak)
-                return writer.bytes.withUnsafeBufferPointer { escaped in
-                    let start = scratch.room(for: escaped.count)
-                    start.update(from: escaped.baseAddress!, count: escaped.count)
-                    return UnsafeBufferPointer(start: start, count: escaped.count)
-                }
+                writer.appendTerminated(UnsafeBufferPointer(rebasing: all[keyStart..<keyEnd]))
+                writer.appendTerminated(UnsafeBufferPointer(rebasing: all[(keyEnd + 2)..<nameKeyEnd]))
+                writer.appendBytes(Array(all[(nameKeyEnd + 2)...]))
             }
-            let length = prefix.count + key.count + 2 + nameKey.count + 2 + 4
-            let start = scratch.room(for: length)
-            var at = start
-            @inline(__always) func copy(_ part: UnsafeBufferPointer<UInt8>) {
-                guard let base = part.baseAddress, !part.isEmpty else { return }
-                at.update(from: base, count: part.count)
-                at += part.count
-            }
-            @inline(__always) func terminate() {
-                at.pointee = 0
-                at[1] = 0
-                at += 2
-            }
-            copy(prefix)
-            copy(key)
-            terminate()
-            copy(nameKey)
-            terminate()
-            UnsafeMutableRawPointer(at).storeBytes(of: tieBreak.bigEndian, as: UInt32.self)
-            return UnsafeBufferPointer(start: start, count: length)
+            scratch.removeBytes(from: 0)
+            writer.bytes.withUnsafeBufferPointer { scratch.append($0) }
+            return 0
         }
     }
 

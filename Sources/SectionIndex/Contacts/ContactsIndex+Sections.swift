@@ -175,23 +175,21 @@ extension ContactsIndex {
         }
     }
 
-    /// ``appendPlacingKey(_:script:in:to:)`` through an unretained placement; `primary` is the
-    /// primary collator's handle.
+    /// ``appendPlacingKey(_:script:in:to:)`` through an unretained placement, to a key
+    /// table's bytes or a scratch buffer; `primary` is the primary collator's handle.
     @inline(__always)
-    func appendPlacingKey(_ key: UnsafeBufferPointer<UInt8>, placement: UnretainedPlacement,
-                          primary: Unmanaged<ICU.CollatorHandle>, to bytes: inout [UInt8]) -> Int {
+    func appendPlacingKey<Bytes: SortKeyBytes & ~Copyable>(_ key: UnsafeBufferPointer<UInt8>, placement: UnretainedPlacement,
+                                                           primary: Unmanaged<ICU.CollatorHandle>, to bytes: inout Bytes) -> Int {
         let start = bytes.count
         if let group = placement.group, let ordering = placement.ordering {
-            ordering._withUnsafeGuaranteedRef { $0.appendSortKey(key, to: &bytes) }
+            ordering._withUnsafeGuaranteedRef { bytes.appendSortKey(key, by: $0) }
             let label = group._withUnsafeGuaranteedRef { group in
-                bytes.withUnsafeBufferPointer { all in
-                    group.labelIndex(forSortKey: UnsafeBufferPointer(rebasing: all[start...]), text: key)
-                }
+                bytes.withBytes(from: start) { group.labelIndex(forSortKey: $0, text: key) }
             }
             if let label { return placement.firstSection + label }
-            bytes.removeSubrange(start...)
+            bytes.removeBytes(from: start)
         }
-        primary._withUnsafeGuaranteedRef { $0.appendSortKey(key, to: &bytes) }
+        primary._withUnsafeGuaranteedRef { bytes.appendSortKey(key, by: $0) }
         return placement.overflowSection
     }
 
