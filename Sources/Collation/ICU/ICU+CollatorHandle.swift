@@ -154,17 +154,18 @@ extension ICU {
         @inline(__always)
         package func writeSortKey(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>, capacity: Int,
                                   source: KeySource = .fastPathOrICU) -> Int? {
-            guard let base = utf8.baseAddress else {
-                // An empty buffer may have no address; ICU needs one even for length 0.
-                var zero: UInt8 = 0
-                return withUnsafePointer(to: &zero) {
-                    writeSortKey(UnsafeBufferPointer(start: $0, count: 0), to: out, capacity: capacity, source: source)
-                }
-            }
-            let chars = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
             let key = source == .icu ? sicu_collator_icu_sort_key_utf8 : sicu_collator_sort_key_utf8
             var status: Int32 = 0
-            let needed = key(pointer, chars, Int32(utf8.count), out, Int32(clamping: capacity), &status)
+            let needed: Int32
+            if let base = utf8.baseAddress {
+                needed = key(pointer, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(utf8.count), out,
+                             Int32(clamping: capacity), &status)
+            } else {
+                // An empty buffer may have no address; ICU needs one even for length 0. Not by
+                // calling itself with one: a recursive function is not inlined.
+                var zero: CChar = 0
+                needed = key(pointer, &zero, 0, out, Int32(clamping: capacity), &status)
+            }
             return ICU.isSuccess(status) ? Int(needed) : nil
         }
 
