@@ -98,18 +98,17 @@ extension ICU {
         /// sorts first.
         package func sortKey(_ s: String, source: KeySource = .fastPathOrICU) -> [UInt8] {
             s.withUTF8Bytes { chars, length in
-                let key = source == .icu ? sicu_collator_icu_sort_key_utf8 : sicu_collator_sort_key_utf8
+                let utf8 = UnsafeBufferPointer(start: UnsafeRawPointer(chars).assumingMemoryBound(to: UInt8.self), count: Int(length))
                 // Into a stack buffer, then one allocation of the key's exact size: for a short
                 // name, growing an empty array cost a fifth of the key.
                 return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchCapacity) { scratch in
-                    var status: Int32 = 0
-                    let needed = Int(key(pointer, chars, length, scratch.baseAddress!, Int32(scratchCapacity), &status))
-                    guard ICU.isSuccess(status) else { return [] }
+                    guard let needed = writeSortKey(utf8, to: scratch.baseAddress!, capacity: scratchCapacity, source: source) else { return [] }
                     // Array(_:) of a buffer: the cheapest of the ways to make the array.
                     if needed <= scratchCapacity { return Array(UnsafeBufferPointer(rebasing: scratch[..<needed])) }
-                    return (try? ICU.bytes("computing a sort key", initialCapacity: needed) { buffer, capacity, status in
-                        key(pointer, chars, length, buffer, capacity, status)
-                    }) ?? []
+                    // Longer than the stack buffer: made again, into an array of its length.
+                    return [UInt8](unsafeUninitializedCapacity: needed) { buffer, count in
+                        count = writeSortKey(utf8, to: buffer.baseAddress!, capacity: needed, source: source) == needed ? needed : 0
+                    }
                 }
             }
         }
